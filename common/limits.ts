@@ -1,0 +1,7 @@
+/** Limits both sides enforce, so the form and the API refuse the same input. */
+export const OTP_LENGTH = 6;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const VEHICLE_NAME_MAX = 60;
+export const MESSAGE_MAX = 500;
+export const TITLE_MAX = 100;
