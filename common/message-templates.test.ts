@@ -10,7 +10,13 @@ describe('message templates (SPEC §9)', () => {
 
   it('covers driveway, obstruction, kindly move, immediate attention and relocate', () => {
     const joined = messageTemplates('kl07ab1234').join(' ').toLowerCase();
-    for (const topic of ['blocking the driveway', 'obstruction', 'kindly move', 'immediate attention', 'relocate']) {
+    for (const topic of [
+      'blocking the driveway',
+      'obstruction',
+      'kindly move',
+      'immediate attention',
+      'relocate',
+    ]) {
       expect(joined).toContain(topic);
     }
   });

@@ -9,7 +9,15 @@ describe('vehicle number rule (SPEC §5)', () => {
   });
 
   it('refuses other shapes', () => {
-    for (const bad of ['', 'K07AB1234', 'KL7AB1234', 'KL07ABC1234', 'KL07AB123', 'KL07AB12345', 'KL07AB12a4']) {
+    for (const bad of [
+      '',
+      'K07AB1234',
+      'KL7AB1234',
+      'KL07ABC1234',
+      'KL07AB123',
+      'KL07AB12345',
+      'KL07AB12a4',
+    ]) {
       expect(isValidVehicleNumber(bad), bad).toBe(false);
     }
   });

@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: Config['database']['kind'];
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The node-postgres pool, for LISTEN/NOTIFY; absent on PGlite. */
+  pool?: pg.Pool;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens PGlite (in DATA_DIR, or in memory for `memory://`) or a PostgreSQL pool, and migrates it. */
+export async function openDatabase(
+  config: Config['database'],
+  onPoolError: (error: Error) => void = () => {},
+): Promise<Database> {
+  if (config.kind === 'pglite') {
+    if (!config.dataDir.startsWith('memory://')) await mkdir(config.dataDir, { recursive: true });
+    const client = await PGlite.create(config.dataDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 3000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', onPoolError);
+  const db = drizzlePostgres({ client: pool, schema });
+  await migratePostgres(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

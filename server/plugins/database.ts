@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { openDatabase, type Database } from '../db/database';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+/** Opens and migrates the database at start; closes it last on shutdown. */
+export default fp(
+  async function database(app: FastifyInstance) {
+    const database = await openDatabase(app.config.database, (error) =>
+      app.log.error({ err: error }, 'idle database connection lost'),
+    );
+    app.decorate('database', database);
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error';
+
+const UNIQUE_VIOLATION = '23505';
+/** Connection refused/reset, PostgreSQL shutting down or not accepting connections. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
+
+function databaseCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function isUnavailable(error: unknown): boolean {
+  const code = databaseCode(error);
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
+  return /connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+    message,
+  );
+}
+
+export const isUniqueViolation = (error: unknown) => databaseCode(error) === UNIQUE_VIOLATION;
+
+/** One error contract: `{ message }` with the right status; nothing internal ever reaches a client. */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (isUniqueViolation(error)) {
+      return reply.code(409).send({ message: 'Already exists' });
+    }
+    if (isUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: 'Service temporarily unavailable' });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: 'Internal Server Error' });
+  });
+});

@@ -1,0 +1,117 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { User } from '#common/api';
+import { buildApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { SmsSender } from '../features/auth/sms';
+import { createTestDatabase } from './test-database';
+
+/** A clock tests move by hand. */
+export class TestClock {
+  constructor(private current = new Date('2026-11-21T09:00:00Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** Keeps the last code sent to each phone instead of sending an SMS. */
+export class RecordingSms implements SmsSender {
+  readonly sent: { phone: string; code: string }[] = [];
+  async sendCode(phone: string, code: string) {
+    this.sent.push({ phone, code });
+  }
+  lastCode(phone: string): string {
+    const found = this.sent.findLast((entry) => entry.phone === phone);
+    if (!found) throw new Error(`no code was sent to ${phone}`);
+    return found.code;
+  }
+}
+
+export interface SignedIn {
+  user: User;
+  token: string;
+  headers: { authorization: string };
+}
+
+let phoneCounter = 0;
+/** A fresh valid Indian mobile number per call, unique within the test run. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `9${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(6, '0')}`;
+}
+
+export const registration = (phone: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Anu Thomas',
+  email: 'anu@example.in',
+  phone,
+  gender: 'Female',
+  dateOfBirth: '1990-04-12',
+  location: 'Ernakulam',
+  city: 'Kochi',
+  country: 'India',
+  state: 'Kerala',
+  ...overrides,
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  sms: RecordingSms;
+  config: Config;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Registers, verifies and returns a signed-in user; `advance` skips the resend gap. */
+  signUp(overrides?: Record<string, unknown>): Promise<SignedIn>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: NodeJS.ProcessEnv; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DIST_DIR: './no-dist',
+      // Every injected request comes from one address; tests of these limits set them back.
+      CODE_REQUESTS_PER_ADDRESS_HOUR: '100000',
+      VERIFY_TRIES_PER_ADDRESS_HOUR: '100000',
+      ...options.env,
+    }),
+    database: database.config,
+  };
+  const clock = new TestClock();
+  const sms = new RecordingSms();
+  const app = await buildApp(config, { now: clock.now, sms, ...options.deps });
+  await app.ready();
+
+  const inject = (request: InjectOptions) => app.inject(request);
+  return {
+    app,
+    clock,
+    sms,
+    config,
+    inject,
+    async signUp(overrides = {}) {
+      const phone = typeof overrides.phone === 'string' ? overrides.phone : nextPhone();
+      const registered = await inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: registration(phone, overrides),
+      });
+      if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+      const verified = await inject({
+        method: 'POST',
+        url: '/api/users/verify',
+        payload: { phone, otp: sms.lastCode(phone) },
+      });
+      if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+      const { user, token } = verified.json<{ user: User; token: string }>();
+      return { user, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
