@@ -81,7 +81,9 @@ export class ConfigError extends Error {
 
 /** Reads and checks the environment once; nothing else in the server reads process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(source);
+  // An empty variable (`DATABASE_URL=`) means unset, as in a shell.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
