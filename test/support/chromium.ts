@@ -1,0 +1,63 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type LaunchOptions } from 'playwright-core';
+import { describe } from 'vitest';
+
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium (or CHROMIUM_PATH); never a browser downloaded by a test tool. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter(Boolean) as string[];
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+const executablePath = findChromium();
+if (!executablePath) {
+  if (process.env.REQUIRE_BROWSER === '1') {
+    throw new Error('REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM_PATH or install chromium).');
+  }
+  console.warn('!!! BROWSER TESTS SKIPPED: no Chromium at CHROMIUM_PATH or /usr/bin/chromium !!!');
+}
+
+/** `describe` when a Chromium is there, else a loudly reported skip (a failure under REQUIRE_BROWSER=1). */
+export const describeInBrowser = executablePath ? describe : describe.skip;
+
+export interface LaunchedContext {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A persistent context (service workers need one) in a fresh user-data dir, removed on close. */
+export async function launchContext(
+  options: Omit<LaunchOptions, 'executablePath' | 'args'> & {
+    viewport?: { width: number; height: number };
+    extraArgs?: string[];
+  } = {},
+): Promise<LaunchedContext> {
+  if (!executablePath) throw new Error('No Chromium');
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'vahan-chromium-'));
+  const { viewport, extraArgs = [], ...rest } = options;
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
+    viewport: viewport ?? { width: 360, height: 640 },
+    ...rest,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
