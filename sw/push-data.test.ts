@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parsePushData, readPushPayload } from './push-data';
+
+const fields = {
+  notificationId: 'n-1',
+  title: 'Vehicle Notification',
+  body: 'Your vehicle KL07AB1234 is blocking the driveway.',
+  senderName: 'Anu',
+  sentAt: '2025-01-02T03:04:05.000Z',
+  url: '/dashboard',
+};
+
+describe('parsePushData', () => {
+  it('reads the fields FCM web puts under data', () => {
+    expect(parsePushData({ data: fields, from: '1234', fcmMessageId: 'x', priority: 'high' })).toEqual(
+      fields,
+    );
+  });
+
+  it('reads a flat payload as the data itself', () => {
+    expect(parsePushData(fields)).toEqual(fields);
+  });
+
+  it("defaults the title to 'New Notification' and the url to the dashboard", () => {
+    expect(parsePushData({ data: { notificationId: 'n-2', body: 'hi' } })).toEqual({
+      notificationId: 'n-2',
+      title: 'New Notification',
+      body: 'hi',
+      senderName: '',
+      sentAt: '',
+      url: '/dashboard',
+    });
+  });
+
+  it('ignores fields that are not strings', () => {
+    expect(parsePushData({ title: 42, body: null, url: {} })).toMatchObject({
+      title: 'New Notification',
+      body: '',
+      url: '/dashboard',
+    });
+  });
+});
+
+describe('readPushPayload', () => {
+  it('parses the JSON of the push message', () => {
+    expect(readPushPayload({ json: () => ({ data: fields }) })).toEqual(fields);
+  });
+
+  it('still yields a notification to show when the payload is not JSON', () => {
+    const message = {
+      json: () => {
+        throw new SyntaxError('Unexpected token');
+      },
+    };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(readPushPayload(message).title).toBe('New Notification');
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
+  it('still yields a notification to show when the push has no payload', () => {
+    expect(readPushPayload(null)).toMatchObject({ title: 'New Notification', url: '/dashboard' });
+  });
+});

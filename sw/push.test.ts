@@ -1,0 +1,64 @@
+import type { PushData } from '#common/api';
+import { describe, expect, it, vi } from 'vitest';
+import { deliverPush, visibleWindows, type PushMessage } from './push';
+
+const data: PushData = {
+  notificationId: 'n-1',
+  title: 'Vehicle Notification',
+  body: 'Please relocate KL07AB1234.',
+  senderName: 'Anu',
+  sentAt: '2025-01-02T03:04:05.000Z',
+  url: '/dashboard',
+};
+
+function fakeWindow(visibilityState: DocumentVisibilityState) {
+  return { visibilityState, postMessage: vi.fn<(message: PushMessage) => void>() };
+}
+
+function fakeScope(windows: ReturnType<typeof fakeWindow>[]) {
+  return {
+    clients: { matchAll: vi.fn(async () => windows) },
+    registration: { showNotification: vi.fn(async () => undefined) },
+  };
+}
+
+describe('visibleWindows', () => {
+  it('keeps only the windows the user can see', () => {
+    const shown = fakeWindow('visible');
+    expect(visibleWindows([fakeWindow('hidden'), shown])).toEqual([shown]);
+  });
+});
+
+describe('deliverPush', () => {
+  it('hands the push to a visible window and shows no notification', async () => {
+    const visible = fakeWindow('visible');
+    const scope = fakeScope([fakeWindow('hidden'), visible]);
+    await deliverPush(data, scope);
+    expect(visible.postMessage).toHaveBeenCalledWith({ type: 'push', data });
+    expect(scope.registration.showNotification).not.toHaveBeenCalled();
+  });
+
+  it('shows exactly one notification when no window of the app is visible', async () => {
+    const hidden = fakeWindow('hidden');
+    const scope = fakeScope([hidden]);
+    await deliverPush(data, scope);
+    expect(scope.registration.showNotification).toHaveBeenCalledTimes(1);
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Vehicle Notification',
+      expect.objectContaining({ tag: 'n-1', body: 'Please relocate KL07AB1234.' }),
+    );
+    expect(hidden.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('shows a notification when no window of the app is open', async () => {
+    const scope = fakeScope([]);
+    await deliverPush(data, scope);
+    expect(scope.registration.showNotification).toHaveBeenCalledTimes(1);
+  });
+
+  it('looks at uncontrolled windows too', async () => {
+    const scope = fakeScope([]);
+    await deliverPush(data, scope);
+    expect(scope.clients.matchAll).toHaveBeenCalledWith({ type: 'window', includeUncontrolled: true });
+  });
+});

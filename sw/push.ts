@@ -1,0 +1,37 @@
+/** The worker's side of a push: hand it to a visible window of the app, or show one system notification. */
+import type { PushData } from '#common/api';
+import { pushNotification } from '#common/push-notification';
+
+/** What the worker posts to a visible page; the page adds `data` to its bell. */
+export interface PushMessage {
+  type: 'push';
+  data: PushData;
+}
+
+interface WindowLike {
+  visibilityState: DocumentVisibilityState;
+  postMessage(message: PushMessage): void;
+}
+
+export interface PushScope<Window extends WindowLike> {
+  clients: { matchAll(options: { type: 'window'; includeUncontrolled: true }): Promise<readonly Window[]> };
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+}
+
+export function visibleWindows<Window extends WindowLike>(windows: readonly Window[]): Window[] {
+  return windows.filter((client) => client.visibilityState === 'visible');
+}
+
+export async function deliverPush<Window extends WindowLike>(
+  data: PushData,
+  scope: PushScope<Window>,
+): Promise<void> {
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const visible = visibleWindows(windows);
+  if (visible.length > 0) {
+    for (const client of visible) client.postMessage({ type: 'push', data });
+    return;
+  }
+  const { title, options } = pushNotification(data);
+  await scope.registration.showNotification(title, options);
+}
