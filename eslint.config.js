@@ -30,8 +30,16 @@ export default tseslint.config(
           zones: [
             ...featureZones('src', srcFeatures),
             ...featureZones('server', serverFeatures),
-            { target: './common', from: ['./src', './server', './sw'], message: 'common/ imports nothing of ours.' },
-            { target: './src', from: ['./server', './sw'], message: 'The PWA talks to the server over HTTP only.' },
+            {
+              target: './common',
+              from: ['./src', './server', './sw'],
+              message: 'common/ imports nothing of ours.',
+            },
+            {
+              target: './src',
+              from: ['./server', './sw'],
+              message: 'The PWA talks to the server over HTTP only.',
+            },
             { target: './server', from: ['./src', './sw'], message: 'The server does not import the PWA.' },
           ],
         },

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { OfflineBanner } from '../components/offline-banner';
+import { UpdatePrompt } from '../lib/service-worker';
+import { appStore, Provider } from '../lib/store';
+import { AppToaster } from '../lib/toasts';
+import { syncTokenFromStorage } from '../state/user';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** Another tab signing in or out changes `token`: this tab follows. */
+function useTokenFromOtherTabs(): void {
+  useEffect(() => {
+    function onStorage(event: StorageEvent) {
+      if (event.key === 'token' || event.key === null) syncTokenFromStorage();
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}
+
+export function App({ router }: { router: Router }) {
+  useTokenFromOtherTabs();
+  return (
+    <Provider store={appStore}>
+      <OfflineBanner />
+      <RouterProvider router={router} />
+      <AppToaster />
+      <UpdatePrompt />
+    </Provider>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The signed-in shell of SPEC §2: checks the session once on entry (SPEC §4) while the stored user
+ * is already on screen, a sidebar (a drawer below 768 px) and a header with the bell.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { NotificationBell } from '../features/notifications/notification-bell';
+import { startPush } from '../lib/push';
+import { useAtomValue } from '../lib/store';
+import { addPushNotification } from '../state/notifications';
+import { userAtom } from '../state/user';
+import { useLiveUpdates } from './live-updates';
+import { checkSession, logout } from './session';
+import './signed-in-area.css';
+
+const LINKS = [
+  { to: '/dashboard', label: 'Home' },
+  { to: '/addVehicle', label: 'Add Vehicle' },
+  { to: '/myVehicle', label: 'My Vehicles' },
+  { to: '/settings', label: 'Settings' },
+] as const;
+
+export default function SignedInArea({ children }: { children: ReactNode }) {
+  const user = useAtomValue(userAtom);
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useLiveUpdates();
+
+  useEffect(() => {
+    void checkSession();
+    void startPush(addPushNotification);
+  }, []);
+
+  async function onLogout(event: React.MouseEvent) {
+    event.preventDefault();
+    await logout();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="shell" data-menu-open={menuOpen}>
+      <aside
+        id="sidebar"
+        className="sidebar"
+        aria-label="Main menu"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setMenuOpen(false);
+        }}
+      >
+        <div className="sidebar-user">
+          <p className="sidebar-name">{user?.name}</p>
+          <p className="sidebar-email">{user?.email}</p>
+        </div>
+        <nav className="sidebar-nav">
+          {LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className="sidebar-link" onClick={() => setMenuOpen(false)}>
+              {link.label}
+            </NavLink>
+          ))}
+          <Link to="/login" className="sidebar-link sidebar-logout" onClick={(event) => void onLogout(event)}>
+            Logout
+          </Link>
+        </nav>
+      </aside>
+      <button
+        type="button"
+        className="shell-scrim"
+        aria-label="Close menu"
+        tabIndex={-1}
+        onClick={() => setMenuOpen(false)}
+      />
+      <div className="shell-main">
+        <header className="topbar">
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path fill="currentColor" d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+            </svg>
+          </button>
+          <Link to="/dashboard" className="topbar-brand">
+            Vahan Contact
+          </Link>
+          <NotificationBell />
+          <button
+            type="button"
+            className="button button-primary topbar-search"
+            onClick={() => navigate('/vehicleSearch')}
+          >
+            Search Vehicles
+          </button>
+        </header>
+        <main className="content">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Renders the whole app (every route, guards, shell) in memory at `path`, against a fake API. */
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { fakeEventStream } from '../testing/event-stream';
+import { aUser } from '../testing/fixtures';
+import { jsonResponse, stubFetch, type FetchCall } from '../testing/render';
+import { App } from './app';
+import { routes } from './routes';
+
+type Responder = (call: FetchCall) => Response | Promise<Response> | undefined;
+
+/** Answers what every signed-in screen asks on entry; `respond` may answer first. */
+export function renderApp(path: string, respond: Responder = () => undefined) {
+  const calls = stubFetch(async (call) => {
+    const answer = await respond(call);
+    if (answer) return answer;
+    const path = call.url.split('?')[0];
+    if (path === '/api/users/validateUser') return jsonResponse({ user: aUser() });
+    if (path === '/api/config') return jsonResponse({ push: null });
+    // The live channel: open, with nothing to say.
+    if (path === '/api/users/events') return fakeEventStream().response;
+    if (path === '/api/users/getMyVehicles' || path === '/api/users/unreadNotifications')
+      return jsonResponse([]);
+    return jsonResponse({ message: 'Not Found' }, 404);
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<App router={router} />);
+  return { ...view, router, calls };
+}

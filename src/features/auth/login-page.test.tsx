@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { appStore } from '../../lib/store';
+import { pendingPhoneAtom } from '../../state/pending-phone';
+import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import LoginPage from './login-page';
+
+function renderLogin() {
+  renderWithApp(<LoginPage />, { route: '/login' });
+  return {
+    phone: screen.getByRole('textbox', { name: 'Mobile number' }),
+    send: screen.getByRole('button', { name: 'SEND VERIFICATION CODE' }),
+  };
+}
+
+describe('/login', () => {
+  it('has a heading, a phone input named "phone" with the IN prefix, and a Sign up link', () => {
+    const { phone } = renderLogin();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(phone).toHaveAttribute('name', 'phone');
+    expect(screen.getByText('IN')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/registration');
+  });
+
+  it("a number that is not 10 digits warns 'Invlaid number!' and makes no call", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({}));
+    const { phone, send } = renderLogin();
+    await user.type(phone, '98470');
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invlaid number!');
+    expect(calls).toEqual([]);
+  });
+
+  it('the phone box keeps only digits, at most 10', async () => {
+    const user = userEvent.setup();
+    const { phone } = renderLogin();
+    await user.type(phone, '98a47-012345678');
+    expect(phone).toHaveValue('9847012345');
+  });
+
+  it('a pasted +91 number becomes its 10 digits', async () => {
+    const user = userEvent.setup();
+    const { phone } = renderLogin();
+    await user.click(phone);
+    await user.paste('+91 98470 12345');
+    expect(phone).toHaveValue('9847012345');
+  });
+
+  it('a valid number requests a code, keeps the phone and goes to /otp-verification', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent' }));
+    const { phone, send } = renderLogin();
+    await user.type(phone, '9847012345');
+    await user.click(send);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/otp-verification');
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/login',
+      method: 'POST',
+      body: { phone: '9847012345' },
+    });
+    expect(appStore.get(pendingPhoneAtom)).toBe('9847012345');
+  });
+
+  it("a failed request shows 'Login failed!' and stays", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'No account' }, 404));
+    const { phone, send } = renderLogin();
+    await user.type(phone, '9847012345');
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed!');
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});

@@ -1,0 +1,118 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { requestPushPermission } from '../../lib/push';
+import { appStore } from '../../lib/store';
+import { setPendingPhone } from '../../state/pending-phone';
+import { userAtom } from '../../state/user';
+import { aUser } from '../../testing/fixtures';
+import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import OtpPage from './otp-page';
+
+vi.mock('../../lib/push', () => ({ requestPushPermission: vi.fn() }));
+
+function renderOtp() {
+  setPendingPhone('9847012345');
+  renderWithApp(<OtpPage />, { route: '/otp-verification' });
+  return screen.getAllByRole('textbox');
+}
+
+describe('/otp-verification', () => {
+  it('has six numeric boxes, the first offering one-time-code autofill', () => {
+    const boxes = renderOtp();
+    expect(boxes).toHaveLength(6);
+    for (const box of boxes) expect(box).toHaveAttribute('inputmode', 'numeric');
+    expect(boxes[0]).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+
+  it('a digit moves the focus to the next box', async () => {
+    const user = userEvent.setup();
+    const boxes = renderOtp();
+    await user.click(boxes[0]!);
+    await user.keyboard('4');
+    expect(boxes[0]).toHaveValue('4');
+    expect(boxes[1]).toHaveFocus();
+  });
+
+  it('only digits are accepted', async () => {
+    const user = userEvent.setup();
+    const boxes = renderOtp();
+    await user.click(boxes[0]!);
+    await user.keyboard('a');
+    expect(boxes[0]).toHaveValue('');
+    expect(boxes[0]).toHaveFocus();
+  });
+
+  it('Backspace in an empty box moves the focus back', async () => {
+    const user = userEvent.setup();
+    const boxes = renderOtp();
+    await user.click(boxes[0]!);
+    await user.keyboard('4');
+    await user.keyboard('{Backspace}');
+    expect(boxes[0]).toHaveFocus();
+  });
+
+  it('pasting a 6-digit code fills every box', async () => {
+    const user = userEvent.setup();
+    const boxes = renderOtp();
+    await user.click(boxes[0]!);
+    await user.paste('482913');
+    expect(boxes.map((box) => (box as HTMLInputElement).value)).toEqual(['4', '8', '2', '9', '1', '3']);
+  });
+
+  it('VERIFY CODE sends the phone and the joined code, stores the user and token, and goes to /dashboard', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({ user: aUser(), token: 'fresh-token' }));
+    const boxes = renderOtp();
+    await user.click(boxes[0]!);
+    await user.paste('482913');
+    await user.click(screen.getByRole('button', { name: 'VERIFY CODE' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/verify',
+      method: 'POST',
+      body: { phone: '9847012345', otp: '482913' },
+    });
+    expect(localStorage.getItem('token')).toBe('"fresh-token"');
+    expect(appStore.get(userAtom)).toEqual(aUser());
+  });
+
+  it('VERIFY CODE asks for push permission', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ user: aUser(), token: 'fresh-token' }));
+    renderOtp();
+    await user.click(screen.getByRole('button', { name: 'VERIFY CODE' }));
+    expect(requestPushPermission).toHaveBeenCalled();
+  });
+
+  it("a rejected code shows 'Invalid Otp'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Wrong code' }, 400));
+    renderOtp();
+    await user.click(screen.getByRole('button', { name: 'VERIFY CODE' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid Otp');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('RESEND CODE clears the boxes, refocuses the first and requests a new code for the kept phone', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent' }));
+    const boxes = renderOtp();
+    await user.click(boxes[0]!);
+    await user.keyboard('123');
+    await user.click(screen.getByRole('button', { name: 'RESEND CODE' }));
+    expect(boxes.map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '', '', '']);
+    expect(boxes[0]).toHaveFocus();
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/login',
+      method: 'POST',
+      body: { phone: '9847012345' },
+    });
+  });
+
+  it('without a phone to verify it goes to /login', async () => {
+    renderWithApp(<OtpPage />, { route: '/otp-verification' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  });
+});

@@ -1,0 +1,126 @@
+/** SPEC §2 /otp-verification. */
+import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { requestPushPermission } from '../../lib/push';
+import { useAtomValue } from '../../lib/store';
+import { TOASTS } from '../../lib/texts';
+import { notifyError } from '../../lib/toasts';
+import { pendingPhoneAtom } from '../../state/pending-phone';
+import { startSession } from '../../state/user';
+import { requestCode, verifyCode } from './api';
+import { AuthLayout } from './auth-layout';
+import { emptyOtp, enterDigits, type OtpDigits } from './otp-boxes';
+
+export default function OtpPage() {
+  const phone = useAtomValue(pendingPhoneAtom);
+  const navigate = useNavigate();
+  const [boxes, setBoxes] = useState<OtpDigits>(emptyOtp);
+  const [busy, setBusy] = useState(false);
+  const [resent, setResent] = useState(false);
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+
+  // Nothing to verify without the phone a code was sent to.
+  if (phone === null) return <Navigate to="/login" replace />;
+
+  function focusBox(index: number) {
+    inputs.current[index]?.focus();
+  }
+
+  function enter(index: number, text: string) {
+    const { boxes: next, focus } = enterDigits(boxes, index, text);
+    setBoxes(next);
+    if (focus !== null) focusBox(focus);
+  }
+
+  function onKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Backspace' && boxes[index] === '' && index > 0) {
+      event.preventDefault();
+      focusBox(index - 1);
+    }
+  }
+
+  function onChange(index: number, value: string) {
+    if (value === '') {
+      setBoxes((current) => current.map((digit, at) => (at === index ? '' : digit)));
+      return;
+    }
+    // A box that already held a digit receives two characters: the new one is the one typed.
+    const held = boxes[index] ?? '';
+    enter(index, held !== '' && value.length === 2 ? value.replace(held, '') : value);
+  }
+
+  function onPaste(index: number, event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    enter(index, event.clipboardData.getData('text'));
+  }
+
+  async function onVerify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phone === null) return;
+    // SPEC §4: asked inside the tap, before anything is awaited, or browsers refuse the prompt.
+    requestPushPermission();
+    setBusy(true);
+    try {
+      const { user, token } = await verifyCode({ phone, otp: boxes.join('') });
+      startSession(user, token);
+      navigate('/dashboard', { replace: true });
+    } catch {
+      notifyError(TOASTS.invalidOtp);
+      setBusy(false);
+    }
+  }
+
+  async function onResend() {
+    if (phone === null) return;
+    setBoxes(emptyOtp());
+    setResent(false);
+    focusBox(0);
+    try {
+      await requestCode(phone);
+      setResent(true);
+    } catch {
+      notifyError(TOASTS.loginFailed);
+    }
+  }
+
+  return (
+    <AuthLayout title="Verify your number">
+      <p className="muted">
+        Enter the 6-digit code sent to <strong>+91 {phone}</strong>.
+      </p>
+      <form className="form" noValidate onSubmit={(event) => void onVerify(event)}>
+        <fieldset className="otp-boxes">
+          <legend className="visually-hidden">Verification code</legend>
+          {boxes.map((digit, index) => (
+            <input
+              key={index}
+              ref={(element) => {
+                inputs.current[index] = element;
+              }}
+              className="input otp-box"
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]"
+              autoComplete={index === 0 ? 'one-time-code' : 'off'}
+              aria-label={`Digit ${index + 1} of ${boxes.length}`}
+              value={digit}
+              onChange={(event) => onChange(index, event.target.value)}
+              onKeyDown={(event) => onKeyDown(index, event)}
+              onPaste={(event) => onPaste(index, event)}
+              onFocus={(event) => event.target.select()}
+            />
+          ))}
+        </fieldset>
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          VERIFY CODE
+        </button>
+        <button type="button" className="button button-block" disabled={busy} onClick={() => void onResend()}>
+          RESEND CODE
+        </button>
+        <p className="otp-status" role="status">
+          {resent ? 'A new code is on its way.' : ''}
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

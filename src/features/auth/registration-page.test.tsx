@@ -1,0 +1,168 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { appStore } from '../../lib/store';
+import { pendingPhoneAtom } from '../../state/pending-phone';
+import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import RegistrationPage from './registration-page';
+
+function renderRegistration() {
+  renderWithApp(<RegistrationPage />, { route: '/registration' });
+  return {
+    district: screen.getByRole('combobox', { name: 'District' }),
+    city: () => screen.getByRole('combobox', { name: 'City' }) as HTMLSelectElement,
+  };
+}
+
+// Testing Library's async helpers wait on real timers, so the screens that need the 300 ms city
+// delay under fake timers are driven with synchronous events.
+function change(element: HTMLElement, value: string) {
+  fireEvent.change(element, { target: { value } });
+}
+
+async function passTime(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+async function fillValidForm() {
+  vi.useFakeTimers();
+  change(screen.getByRole('textbox', { name: 'Name' }), 'Anjali Menon');
+  change(screen.getByRole('textbox', { name: 'Email' }), 'anjali@example.in');
+  change(screen.getByRole('textbox', { name: 'Phone' }), '9847012345');
+  change(screen.getByRole('combobox', { name: 'Gender' }), 'Female');
+  change(screen.getByLabelText('Date of birth'), '1994-05-17');
+  change(screen.getByRole('combobox', { name: 'District' }), 'Ernakulam');
+  await passTime(300);
+  change(screen.getByRole('combobox', { name: 'City' }), 'Kochi');
+}
+
+function submit() {
+  fireEvent.click(screen.getByRole('button', { name: 'NEXT' }));
+}
+
+describe('/registration', () => {
+  it('is the User Registration form with named controls and a link to /login', () => {
+    renderRegistration();
+    expect(screen.getByRole('heading', { name: 'User Registration' })).toBeInTheDocument();
+    for (const name of ['name', 'email', 'phone', 'gender', 'dateOfBirth', 'district', 'city']) {
+      expect(document.querySelector(`[name="${name}"]`)).not.toBeNull();
+    }
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('offers the genders Male, Female and Other', () => {
+    renderRegistration();
+    const options = [...screen.getByRole('combobox', { name: 'Gender' }).querySelectorAll('option')];
+    expect(options.map((option) => option.value).filter(Boolean)).toEqual(['Male', 'Female', 'Other']);
+  });
+
+  it('the phone needs 10 digits and says so in its hint', () => {
+    renderRegistration();
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    expect(phone).toHaveAttribute('pattern', '[0-9]{10}');
+    expect(phone).toBeRequired();
+    expect(phone).toHaveAccessibleDescription('Please enter a valid 10-digit phone number');
+  });
+
+  it("the city select says 'First select a district' and is disabled until a district is chosen", () => {
+    const { city } = renderRegistration();
+    expect(city()).toBeDisabled();
+    expect(city().options[0]).toHaveTextContent('First select a district');
+  });
+
+  it("while a district's cities load, the city select says 'Loading cities...' and is disabled", async () => {
+    vi.useFakeTimers();
+    const { district, city } = renderRegistration();
+    change(district, 'Kannur');
+    expect(city()).toBeDisabled();
+    expect(city().options[0]).toHaveTextContent('Loading cities...');
+  });
+
+  it("the district's cities appear after 300 ms, under 'Select City'", async () => {
+    vi.useFakeTimers();
+    const { district, city } = renderRegistration();
+    change(district, 'Kannur');
+    await passTime(299);
+    expect(city()).toBeDisabled();
+    await passTime(1);
+    expect(city()).toBeEnabled();
+    expect([...city().options].map((option) => option.textContent)).toEqual([
+      'Select City',
+      'Kannur',
+      'Thalassery',
+      'Payyanur',
+      'Mattanur',
+    ]);
+  });
+
+  it('changing the district clears the chosen city and loads the new cities', async () => {
+    vi.useFakeTimers();
+    const { district, city } = renderRegistration();
+    change(district, 'Kannur');
+    await passTime(300);
+    change(city(), 'Thalassery');
+    expect(city()).toHaveValue('Thalassery');
+    change(district, 'Wayanad');
+    expect(city()).toHaveValue('');
+    await passTime(300);
+    expect(city()).toHaveValue('');
+    expect(city().options[1]).toHaveTextContent('Kalpetta');
+  });
+
+  it("a missing field warns 'Invalid fields!' and makes no call", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({}));
+    renderRegistration();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Anjali');
+    await user.click(screen.getByRole('button', { name: 'NEXT' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid fields!');
+    expect(calls).toEqual([]);
+  });
+
+  it("a phone of fewer than 10 digits warns 'Invalid fields!' and makes no call", async () => {
+    const calls = stubFetch(() => jsonResponse({}));
+    renderRegistration();
+    await fillValidForm();
+    change(screen.getByRole('textbox', { name: 'Phone' }), '98470');
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid fields!');
+    expect(calls).toEqual([]);
+  });
+
+  it('NEXT registers with country India, state Kerala and the district as location, then goes to /otp-verification', async () => {
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
+    renderRegistration();
+    await fillValidForm();
+    submit();
+    await passTime(0);
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/register',
+      method: 'POST',
+      body: {
+        name: 'Anjali Menon',
+        email: 'anjali@example.in',
+        phone: '9847012345',
+        gender: 'Female',
+        dateOfBirth: '1994-05-17',
+        location: 'Ernakulam',
+        city: 'Kochi',
+        country: 'India',
+        state: 'Kerala',
+      },
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent('/otp-verification');
+    expect(appStore.get(pendingPhoneAtom)).toBe('9847012345');
+  });
+
+  it("a failed registration shows 'Regostration failed!'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Phone already registered' }, 409));
+    renderRegistration();
+    await fillValidForm();
+    submit();
+    await passTime(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('Regostration failed!');
+    expect(screen.getByTestId('location')).toHaveTextContent('/registration');
+  });
+});

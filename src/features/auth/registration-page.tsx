@@ -1,0 +1,181 @@
+/** SPEC §2 /registration. */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { GENDERS, type RegisterPayload } from '#common/api';
+import { COUNTRY, DISTRICTS, STATE } from '#common/districts';
+import { EMAIL_MAX, NAME_MAX } from '#common/limits';
+import { PHONE_LENGTH } from '#common/phone';
+import { Field } from '../../components/field';
+import { TOASTS } from '../../lib/texts';
+import { notifyError, notifyWarning } from '../../lib/toasts';
+import { setPendingPhone } from '../../state/pending-phone';
+import { register } from './api';
+import { AuthLayout } from './auth-layout';
+import { phoneFromInput } from './phone-input';
+import { useCityOptions } from './use-city-options';
+
+const PHONE_HINT = 'Please enter a valid 10-digit phone number';
+
+const EMPTY_FORM = { name: '', email: '', phone: '', gender: '', dateOfBirth: '', district: '', city: '' };
+type FormValues = typeof EMPTY_FORM;
+
+function cityPlaceholder(district: string, loading: boolean): string {
+  if (loading) return 'Loading cities...';
+  return district ? 'Select City' : 'First select a district';
+}
+
+export default function RegistrationPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  const [sending, setSending] = useState(false);
+  const { cities, loading } = useCityOptions(values.district);
+
+  function change(field: keyof FormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The browser's own checks (required, email type, phone pattern) decide; its bubbles are off
+    // so that SPEC §8's warning is what the user sees. A disabled city select is not checked by
+    // the browser, hence the explicit test.
+    if (!event.currentTarget.checkValidity() || values.city === '') {
+      notifyWarning(TOASTS.invalidFields);
+      return;
+    }
+    const payload: RegisterPayload = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone,
+      gender: values.gender as RegisterPayload['gender'],
+      dateOfBirth: values.dateOfBirth,
+      location: values.district,
+      city: values.city,
+      country: COUNTRY,
+      state: STATE,
+    };
+    setSending(true);
+    try {
+      const response = await register(payload);
+      if (!response) throw new Error('Empty registration response');
+      setPendingPhone(payload.phone);
+      navigate('/otp-verification');
+    } catch {
+      notifyError(TOASTS.registrationFailed);
+      setSending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="User Registration">
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Field label="Name">
+          <input
+            className="input"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={NAME_MAX}
+            value={values.name}
+            onChange={(event) => change('name', event.target.value)}
+          />
+        </Field>
+        <Field label="Email">
+          <input
+            className="input"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={EMAIL_MAX}
+            value={values.email}
+            onChange={(event) => change('email', event.target.value)}
+          />
+        </Field>
+        <Field label="Phone" hint={PHONE_HINT}>
+          <input
+            className="input"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            required
+            pattern={`[0-9]{${PHONE_LENGTH}}`}
+            title={PHONE_HINT}
+            value={values.phone}
+            onChange={(event) => change('phone', phoneFromInput(event.target.value))}
+          />
+        </Field>
+        <Field label="Gender">
+          <select
+            className="input"
+            name="gender"
+            required
+            value={values.gender}
+            onChange={(event) => change('gender', event.target.value)}
+          >
+            <option value="">Select Gender</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {gender}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Date of birth">
+          <input
+            className="input"
+            name="dateOfBirth"
+            type="date"
+            autoComplete="bday"
+            required
+            max={new Date().toISOString().slice(0, 10)}
+            value={values.dateOfBirth}
+            onChange={(event) => change('dateOfBirth', event.target.value)}
+          />
+        </Field>
+        <Field label="District">
+          <select
+            className="input"
+            name="district"
+            required
+            value={values.district}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, district: event.target.value, city: '' }))
+            }
+          >
+            <option value="">Select District</option>
+            {DISTRICTS.map((district) => (
+              <option key={district} value={district}>
+                {district}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="City">
+          <select
+            className="input"
+            name="city"
+            required
+            disabled={!values.district || loading}
+            value={values.city}
+            onChange={(event) => change('city', event.target.value)}
+          >
+            <option value="">{cityPlaceholder(values.district, loading)}</option>
+            {cities.map((city) => (
+              <option key={city} value={city}>
+                {city}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className="button button-primary button-block" disabled={sending}>
+          NEXT
+        </button>
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+    </AuthLayout>
+  );
+}

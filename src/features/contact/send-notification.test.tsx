@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { messageTemplates } from '#common/message-templates';
+import { anOwnedVehicle } from '../../testing/fixtures';
+import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { SendNotification } from './send-notification';
+
+const vehicle = anOwnedVehicle({ vehicleNumber: 'kl07ab1234' });
+
+async function notify() {
+  await userEvent.click(screen.getByRole('button', { name: 'Notify User' }));
+}
+
+describe('SendNotification', () => {
+  it("sends the owner a 'Vehicle Notification' with one of the suggested texts", async () => {
+    const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    renderWithApp(<SendNotification vehicle={vehicle} />);
+    await notify();
+    await screen.findByText('Notification sent successfully.');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/sendNotification',
+      method: 'POST',
+      body: { receiverId: vehicle.userId._id, title: 'Vehicle Notification' },
+    });
+    expect(messageTemplates('kl07ab1234')).toContain((calls[0]?.body as { body: string }).body);
+  });
+
+  it("says 'Error sending notification.' when the send fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
+    renderWithApp(<SendNotification vehicle={vehicle} />);
+    await notify();
+    expect(await screen.findByText('Error sending notification.')).toBeInTheDocument();
+  });
+
+  it("says 'User data is missing.' and sends nothing without the owner's id", async () => {
+    const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    renderWithApp(<SendNotification vehicle={{ ...vehicle, userId: { ...vehicle.userId, _id: '' } }} />);
+    await notify();
+    expect(await screen.findByText('User data is missing.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says plainly that sending needs a connection when offline, and makes no call', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    renderWithApp(<SendNotification vehicle={vehicle} />);
+    await notify();
+    expect(await screen.findByText(/offline.*need a connection/i)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

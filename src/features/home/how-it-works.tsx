@@ -1,0 +1,59 @@
+/** SPEC §1: the How It Works panel of the dashboard. */
+import './how-it-works.css';
+
+/** 24×24 outline icons, drawn here so no emoji font is needed. */
+const ICONS = {
+  car: 'M5 17h14M6 17v2m12-2v2M4 13l2-6h12l2 6v4H4v-4Zm3 1.5h.01M17 14.5h.01',
+  pin: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11Zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16Zm4 4h4',
+  lock: 'M6 11h12v10H6V11Zm2 0V8a4 4 0 0 1 8 0v3m-4 4v2',
+} as const;
+
+const STEPS = [
+  {
+    icon: ICONS.car,
+    title: 'Register your vehicle',
+    text: 'Add your vehicles so others can reach you when one is in their way.',
+  },
+  {
+    icon: ICONS.pin,
+    title: 'Report improper parking',
+    text: 'Blocked in? Search the registration number to find who parked there.',
+  },
+  {
+    icon: ICONS.bell,
+    title: 'Get an instant notification',
+    text: 'The owner is notified at once and can come and move it.',
+  },
+  {
+    icon: ICONS.lock,
+    title: 'Privacy protection',
+    text: 'Your number stays hidden unless you choose to show it.',
+  },
+] as const;
+
+export function HowItWorks() {
+  return (
+    <section className="card how-it-works" aria-labelledby="how-it-works-title">
+      <div className="how-it-works-head">
+        <h2 id="how-it-works-title">How It Works</h2>
+        <p className="how-it-works-users">1,234 Active Users</p>
+      </div>
+      <ol className="how-it-works-steps">
+        {STEPS.map((step) => (
+          <li key={step.title} className="how-it-works-step">
+            <span className="how-it-works-icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="24" height="24">
+                <path d={step.icon} />
+              </svg>
+            </span>
+            <div>
+              <h3>{step.title}</h3>
+              <p className="muted">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

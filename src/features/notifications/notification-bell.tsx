@@ -1,0 +1,132 @@
+/** SPEC §2 notification dropdown, opened from the bell in the header. */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatRelativeTime } from '#common/relative-time';
+import { useAtomValue } from '../../lib/store';
+import {
+  clearAllNotifications,
+  localNotificationsAtom,
+  markAsRead,
+  refreshServerNotifications,
+  serverNotificationsAtom,
+  unreadCountAtom,
+} from '../../state/notifications';
+import { clearNotificationsOnServer, fetchUnreadNotifications } from './api';
+import { bellItems } from './notification-items';
+import './notification-bell.css';
+
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const server = useAtomValue(serverNotificationsAtom);
+  const local = useAtomValue(localNotificationsAtom);
+  const unread = useAtomValue(unreadCountAtom);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const bellRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const items = bellItems(server, local);
+
+  const refresh = useCallback(async () => {
+    setLoading(true);
+    await refreshServerNotifications(fetchUnreadNotifications);
+    setLoading(false);
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function toggle() {
+    if (!open) void refresh();
+    setOpen(!open);
+  }
+
+  function close() {
+    setOpen(false);
+    bellRef.current?.focus();
+  }
+
+  async function clearAll() {
+    await clearNotificationsOnServer();
+    clearAllNotifications();
+  }
+
+  return (
+    <div
+      className="bell"
+      ref={containerRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) close();
+      }}
+    >
+      <button
+        ref={bellRef}
+        type="button"
+        className="icon-button bell-button"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={open}
+        onClick={toggle}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          />
+        </svg>
+        {unread > 0 && (
+          <span className="bell-badge" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <section className="bell-panel" aria-labelledby={titleId}>
+          <header className="bell-panel-header">
+            <h2 id={titleId} className="bell-title">
+              Notifications
+            </h2>
+            {items.length > 0 && (
+              <button type="button" className="link-button" onClick={() => void clearAll()}>
+                Clear all
+              </button>
+            )}
+            <button type="button" className="icon-button" aria-label="Close notifications" onClick={close}>
+              ×
+            </button>
+          </header>
+          {items.length === 0 ? (
+            <p className="bell-empty">{loading ? 'Loading notifications...' : 'No notifications'}</p>
+          ) : (
+            <ul className="bell-list">
+              {items.map((item) => (
+                <li key={item.id} className={item.read ? 'bell-item' : 'bell-item bell-item-unread'}>
+                  <p className="bell-item-title">{item.title}</p>
+                  <p className="bell-item-body">{item.body}</p>
+                  {item.fromPhone && <p className="bell-item-meta">From: {item.fromPhone}</p>}
+                  <div className="bell-item-footer">
+                    <time className="bell-item-meta" dateTime={item.at.toISOString()}>
+                      {formatRelativeTime(item.at)}
+                    </time>
+                    {!item.read && (
+                      <button type="button" className="link-button" onClick={() => markAsRead(item.id)}>
+                        Mark as read
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

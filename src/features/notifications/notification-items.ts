@@ -1,0 +1,41 @@
+/** The bell shows both lists as one, newest first. */
+import type { ServerNotification } from '#common/api';
+import type { LocalNotification } from '../../state/notifications';
+
+export interface BellItem {
+  id: string;
+  title: string;
+  body: string;
+  /** The sender's phone, when the sender shows it. */
+  fromPhone: string | undefined;
+  at: Date;
+  read: boolean;
+}
+
+/** A missing or unreadable time counts as now rather than breaking the list. */
+function toDate(value: string): Date {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? new Date() : date;
+}
+
+export function bellItems(server: ServerNotification[], local: LocalNotification[]): BellItem[] {
+  const items: BellItem[] = [
+    ...server.map((item) => ({
+      id: item._id,
+      title: item.title,
+      body: item.content,
+      fromPhone: item.senderId.phone || undefined,
+      at: toDate(item.sentAt),
+      read: item.read,
+    })),
+    ...local.map((item) => ({
+      id: item.id,
+      title: item.title,
+      body: item.body,
+      fromPhone: undefined,
+      at: toDate(item.timestamp),
+      read: item.read,
+    })),
+  ];
+  return items.sort((a, b) => b.at.getTime() - a.at.getTime());
+}

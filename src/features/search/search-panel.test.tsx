@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { appStore } from '../../lib/store';
+import { ownersAtom } from '../../state/owners';
+import { anOwnedVehicle, aUser } from '../../testing/fixtures';
+import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { signIn } from '../../testing/session';
+import { SearchPanel } from './search-panel';
+
+async function search(number: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'TYPE VEHICLE NUMBER' }), number);
+  await user.click(screen.getByRole('button', { name: 'FIND VEHICLE OWNER' }));
+  return user;
+}
+
+describe('SearchPanel', () => {
+  it('greets the signed-in user by name', () => {
+    signIn(aUser({ name: 'Anjali Menon' }));
+    renderWithApp(<SearchPanel />);
+    expect(screen.getByRole('heading', { name: /Anjali Menon/ })).toBeInTheDocument();
+  });
+
+  it('names its controls as the spec does', () => {
+    renderWithApp(<SearchPanel />);
+    expect(screen.getByRole('textbox', { name: 'TYPE VEHICLE NUMBER' })).toHaveAttribute(
+      'name',
+      'vehicleNumber',
+    );
+    expect(screen.getByRole('button', { name: 'FIND VEHICLE OWNER' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'TRAFFIC UPDATES' })).toBeInTheDocument();
+  });
+
+  it("rejects a malformed number with 'Invalid number!' and makes no call", async () => {
+    const calls = stubFetch(() => jsonResponse([]));
+    renderWithApp(<SearchPanel />);
+    await search('KL7A12');
+    expect(await screen.findByText('Invalid number!')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the number trimmed and lower-cased', async () => {
+    const calls = stubFetch(() => jsonResponse([anOwnedVehicle()]));
+    renderWithApp(<SearchPanel />);
+    await search('  KL07AB1234  ');
+    await screen.findByRole('heading', { name: 'Search Results' });
+    expect(calls).toEqual([
+      expect.objectContaining({
+        url: '/api/users/getVehicleOwner',
+        method: 'POST',
+        body: { vehicleNumber: 'kl07ab1234' },
+      }),
+    ]);
+  });
+
+  it('keeps the results in the owner list', async () => {
+    const found = [anOwnedVehicle()];
+    stubFetch(() => jsonResponse(found));
+    renderWithApp(<SearchPanel />);
+    await search('KL07AB1234');
+    await screen.findByRole('heading', { name: 'Search Results' });
+    expect(appStore.get(ownersAtom)).toEqual(found);
+  });
+
+  it('shows the not-found view with the searched number when nothing is found', async () => {
+    stubFetch(() => jsonResponse([]));
+    renderWithApp(<SearchPanel />);
+    await search('kl07ab1234');
+    expect(await screen.findByRole('heading', { name: 'No Vehicle Found' })).toBeInTheDocument();
+    expect(screen.getByText('Vehicle Not Registered')).toBeInTheDocument();
+    expect(screen.getByText('KL07AB1234')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "The vehicle you're looking for might not be registered in our system. Please verify the number and try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Another Search' })).toBeInTheDocument();
+  });
+
+  it('Try Another Search clears the results and returns to the form', async () => {
+    stubFetch(() => jsonResponse([]));
+    renderWithApp(<SearchPanel />);
+    const user = await search('KL07AB1234');
+    await user.click(await screen.findByRole('button', { name: 'Try Another Search' }));
+    expect(screen.getByRole('button', { name: 'FIND VEHICLE OWNER' })).toBeInTheDocument();
+    expect(appStore.get(ownersAtom)).toBeNull();
+  });
+
+  it('Back clears the results and returns to the form', async () => {
+    stubFetch(() => jsonResponse([anOwnedVehicle()]));
+    renderWithApp(<SearchPanel />);
+    const user = await search('KL07AB1234');
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'FIND VEHICLE OWNER' })).toBeInTheDocument();
+    expect(appStore.get(ownersAtom)).toBeNull();
+  });
+
+  it("a failed search shows 'Search failed!' and resets the results view", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
+    renderWithApp(<SearchPanel />);
+    await search('KL07AB1234');
+    expect(await screen.findByText('Search failed!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'FIND VEHICLE OWNER' })).toBeEnabled();
+    expect(appStore.get(ownersAtom)).toBeNull();
+  });
+
+  it('says plainly that searching needs a connection when offline, and makes no call', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = stubFetch(() => jsonResponse([]));
+    renderWithApp(<SearchPanel />);
+    await search('KL07AB1234');
+    expect(await screen.findByText(/offline.*need a connection/i)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the kept results again when it mounts after a search', () => {
+    appStore.set(ownersAtom, [anOwnedVehicle({ name: 'Innova' })]);
+    renderWithApp(<SearchPanel />);
+    const results = screen.getByRole('region', { name: 'Search Results' });
+    expect(within(results).getByText('Innova')).toBeInTheDocument();
+  });
+
+  it('clicking a result card opens the message screen for that vehicle', async () => {
+    stubFetch(() => jsonResponse([anOwnedVehicle({ _id: 'vehicle-42' })]));
+    renderWithApp(<SearchPanel />);
+    const user = await search('KL07AB1234');
+    await user.click(await screen.findByRole('link', { name: /Swift/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/message?id=vehicle-42'));
+  });
+});

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { appStore } from '../../lib/store';
+import { userAtom } from '../../state/user';
+import { aUser } from '../../testing/fixtures';
+import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { signIn } from '../../testing/session';
+import SettingsPage from './settings-page';
+
+function renderSettings(phoneVisible: boolean) {
+  signIn(aUser({ phoneVisible }));
+  renderWithApp(<SettingsPage />, { route: '/settings' });
+  return {
+    hideName: screen.getByRole('switch', { name: 'Hide Name' }),
+    hideNumber: screen.getByRole('switch', { name: 'Hide Number' }),
+  };
+}
+
+describe('/settings', () => {
+  it('shows its title and the two privacy texts', () => {
+    renderSettings(true);
+    expect(screen.getByRole('heading', { name: 'Set your Privacy' })).toBeInTheDocument();
+    expect(screen.getByText('We will hide your name and number, if you wish.')).toBeInTheDocument();
+    expect(screen.getByText('Your privacy is our priority.')).toBeInTheDocument();
+  });
+
+  it('Hide Number is on when the phone is not visible', () => {
+    const { hideNumber } = renderSettings(false);
+    expect(hideNumber).toBeChecked();
+  });
+
+  it('turning Hide Number on saves phoneVisible false at once', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({ user: aUser({ phoneVisible: false }) }));
+    const { hideNumber } = renderSettings(true);
+    await user.click(hideNumber);
+    expect(hideNumber).toBeChecked();
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/updateProfile',
+      method: 'PATCH',
+      body: { phoneVisible: false },
+    });
+    await waitFor(() => expect(hideNumber).toBeEnabled());
+    expect(appStore.get(userAtom)?.phoneVisible).toBe(false);
+  });
+
+  it("a failed save puts the toggle back and shows 'Update failed!'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Server down' }, 500));
+    const { hideNumber } = renderSettings(true);
+    await user.click(hideNumber);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Update failed!');
+    expect(hideNumber).not.toBeChecked();
+    expect(appStore.get(userAtom)?.phoneVisible).toBe(true);
+  });
+
+  it('Hide Name switches locally and calls nothing', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({}));
+    const { hideName } = renderSettings(true);
+    await user.click(hideName);
+    expect(hideName).toBeChecked();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+/** SPEC §2, §4 vehicle edit: Save changes updates, Delete removes, and the modal closes afterwards. */
+import { useState, type FormEvent } from 'react';
+import type { Vehicle } from '#common/api';
+import { VEHICLE_NAME_MAX } from '#common/limits';
+import { normaliseVehicleNumber } from '#common/vehicle-number';
+import { Field } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { isOffline } from '../../lib/api-client';
+import { OFFLINE_TEXT, TOASTS } from '../../lib/texts';
+import { notifyWarning } from '../../lib/toasts';
+import { removeVehicle, updateVehicle } from '../../state/vehicles';
+import { deleteVehicle, patchVehicle } from './api';
+
+interface EditVehicleModalProps {
+  vehicle: Vehicle;
+  onClose: () => void;
+}
+
+export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
+  const [name, setName] = useState(vehicle.name);
+  const [vehicleNumber, setVehicleNumber] = useState(vehicle.vehicleNumber);
+  const [busy, setBusy] = useState(false);
+
+  /** Runs a change unless offline; the modal closes once it has been tried. */
+  async function attempt(change: () => Promise<void>) {
+    if (isOffline()) {
+      notifyWarning(OFFLINE_TEXT);
+      return;
+    }
+    setBusy(true);
+    await change();
+    onClose();
+  }
+
+  function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void attempt(async () => {
+      try {
+        const updated = await patchVehicle({
+          id: vehicle._id,
+          name: name.trim(),
+          vehicleNumber: normaliseVehicleNumber(vehicleNumber),
+        });
+        updateVehicle({ ...updated, _id: vehicle._id });
+      } catch {
+        notifyWarning(TOASTS.failedToUpdate);
+      }
+    });
+  }
+
+  function onDelete() {
+    void attempt(async () => {
+      const deleted = await deleteVehicle(vehicle._id);
+      if (deleted) removeVehicle(vehicle._id);
+      else notifyWarning(TOASTS.failedToDelete);
+    });
+  }
+
+  return (
+    <Modal title="Edit Vehicles" onClose={onClose}>
+      <form className="form" onSubmit={onSave}>
+        <Field label="Name">
+          <input
+            className="input"
+            name="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={VEHICLE_NAME_MAX}
+            required
+          />
+        </Field>
+        <Field label="Number">
+          <input
+            className="input vehicle-number-input"
+            name="vehicleNumber"
+            value={vehicleNumber}
+            onChange={(event) => setVehicleNumber(event.target.value)}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+        </Field>
+        <div className="edit-vehicle-actions">
+          <button type="button" className="button button-danger" disabled={busy} onClick={onDelete}>
+            Delete
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Save changes
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

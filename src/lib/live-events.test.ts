@@ -1,0 +1,355 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerNotification } from '#common/api';
+import { fakeEventStream, type FakeEventStream } from '../testing/event-stream';
+import { aServerNotification } from '../testing/fixtures';
+import {
+  createSseParser,
+  HEALTHY_MS,
+  retryDelay,
+  SILENCE_MS,
+  startLiveEvents,
+  stopLiveEvents,
+  type LiveEventsHandlers,
+  type SseMessage,
+} from './live-events';
+import { setToken } from './token';
+
+function parseAll(...chunks: string[]): SseMessage[] {
+  const messages: SseMessage[] = [];
+  const push = createSseParser((message) => messages.push(message));
+  for (const chunk of chunks) push(chunk);
+  return messages;
+}
+
+describe('the event-stream parser', () => {
+  it('reads an event name and its data', () => {
+    expect(parseAll('event: notification\ndata: {"a":1}\n\n')).toEqual([
+      { event: 'notification', data: '{"a":1}' },
+    ]);
+  });
+
+  it("names an event without an event line 'message'", () => {
+    expect(parseAll('data: hello\n\n')).toEqual([{ event: 'message', data: 'hello' }]);
+  });
+
+  it('joins several data lines with line breaks', () => {
+    expect(parseAll('data: one\ndata: two\ndata:three\n\n')).toEqual([
+      { event: 'message', data: 'one\ntwo\nthree' },
+    ]);
+  });
+
+  it('ignores comment lines such as the heartbeat', () => {
+    expect(parseAll(': ping\n\n', 'event: ready\n: ping\ndata: {}\n\n')).toEqual([
+      { event: 'ready', data: '{}' },
+    ]);
+  });
+
+  it('dispatches nothing for an event without data', () => {
+    expect(parseAll('event: notification\n\ndata: x\n\n')).toEqual([{ event: 'message', data: 'x' }]);
+  });
+
+  it('reads several events from one chunk', () => {
+    expect(parseAll('event: ready\ndata: {}\n\nevent: notification\ndata: 1\n\n')).toEqual([
+      { event: 'ready', data: '{}' },
+      { event: 'notification', data: '1' },
+    ]);
+  });
+
+  it('joins chunks split in the middle of a line and between the two line ends', () => {
+    expect(parseAll('eve', 'nt: notifi', 'cation\nda', 'ta: {"_id":', '"n1"}\n', '\n')).toEqual([
+      { event: 'notification', data: '{"_id":"n1"}' },
+    ]);
+  });
+
+  it('accepts CRLF and CR line ends, a CRLF split between chunks included', () => {
+    expect(parseAll('event: a\r\ndata: 1\r', '\n\r', '\ndata: 2\r\r')).toEqual([
+      { event: 'a', data: '1' },
+      { event: 'message', data: '2' },
+    ]);
+  });
+
+  it('keeps an incomplete event until its blank line arrives', () => {
+    expect(parseAll('event: notification\ndata: 1\n')).toEqual([]);
+  });
+
+  it('ignores unknown fields and removes only one space after the colon', () => {
+    expect(parseAll('id: 7\nretry: 10\nfoo\ndata:  two spaces\n\n')).toEqual([
+      { event: 'message', data: ' two spaces' },
+    ]);
+  });
+});
+
+describe('the reconnection delay', () => {
+  it('doubles from 1 s and stops growing at 30 s', () => {
+    const top = () => 1;
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => retryDelay(attempt, top))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('is jittered within the upper half', () => {
+    expect(retryDelay(2, () => 0)).toBe(2_000);
+    expect(retryDelay(2, () => 0.5)).toBe(3_000);
+  });
+});
+
+/** One request of the page and the event stream that answers it. */
+interface OpenedStream extends FakeEventStream {
+  signal: AbortSignal;
+  headers: Headers;
+}
+
+/**
+ * Replaces fetch: every request gets a fresh open event stream (listed in `streams`), unless
+ * `answer` gives another response first.
+ */
+function fakeServer(answer: (request: number) => Response | undefined = () => undefined) {
+  const streams: OpenedStream[] = [];
+  const requests: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    requests.push(String(input));
+    const given = answer(requests.length);
+    if (given) return given;
+    const stream = fakeEventStream();
+    const signal = init.signal ?? new AbortController().signal;
+    streams.push({ ...stream, signal, headers: new Headers(init.headers) });
+    return stream.response;
+  });
+  return { streams, requests };
+}
+
+function handlers() {
+  return {
+    onNotification: vi.fn<(notification: ServerNotification) => void>(),
+    onResync: vi.fn<() => void>(),
+    onUnauthorized: vi.fn<() => void>(),
+  } satisfies LiveEventsHandlers;
+}
+
+/** Lets pending promises (fetch, stream reads) settle without moving the clock. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+describe('the live channel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // The longest wait of each step, so the steps below are exact.
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    setToken('live-token');
+  });
+
+  afterEach(() => stopLiveEvents());
+
+  it('sends the bearer token to GET /api/users/events', async () => {
+    const { streams, requests } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    expect(requests).toEqual(['/api/users/events']);
+    expect(streams[0]?.headers.get('authorization')).toBe('Bearer live-token');
+  });
+
+  it('hands each notification event to onNotification', async () => {
+    const { streams } = fakeServer();
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    const notification = aServerNotification({ _id: 'live-1' });
+    streams[0]?.write('event: ready\ndata: {}\n\n: ping\n\n');
+    streams[0]?.notify(notification);
+    await settle();
+    expect(on.onNotification.mock.calls).toEqual([[notification]]);
+  });
+
+  it('ignores a notification event whose data is not a notification', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { streams } = fakeServer();
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    streams[0]?.write('event: notification\ndata: {"_id":1}\n\nevent: notification\ndata: nope\n\n');
+    await settle();
+    expect(on.onNotification).not.toHaveBeenCalled();
+  });
+
+  it('reconnects after a drop, waiting 1 s, then 2 s, then 4 s', async () => {
+    const { streams, requests } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    for (const wait of [1_000, 2_000, 4_000]) {
+      const before = requests.length;
+      streams.at(-1)?.end();
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(requests).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(requests).toHaveLength(before + 1);
+    }
+  });
+
+  it('waits at most 30 s between attempts', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { requests } = fakeServer(() => new Response('down', { status: 503 }));
+    startLiveEvents(handlers());
+    await settle();
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000 + 8_000 + 16_000);
+    expect(requests).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(30_000 - 1);
+    expect(requests).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(7);
+  });
+
+  it('retries after a network error', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { requests } = fakeServer((request) => {
+      if (request === 1) throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    startLiveEvents(handlers());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('starts the backoff over after a connection that stayed open', async () => {
+    const { streams, requests } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    streams[0]?.end();
+    await vi.advanceTimersByTimeAsync(1_000);
+    streams[1]?.end();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(requests).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(HEALTHY_MS);
+    streams[2]?.end();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(requests).toHaveLength(4);
+  });
+
+  it('reconnects when the server has been silent for a minute', async () => {
+    const { streams, requests } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    await vi.advanceTimersByTimeAsync(SILENCE_MS - 1);
+    expect(streams[0]?.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(streams[0]?.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('asks for a resync on every reconnection but not on the first connection', async () => {
+    const { streams } = fakeServer();
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    expect(on.onResync).not.toHaveBeenCalled();
+    streams[0]?.end();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(on.onResync).toHaveBeenCalledTimes(1);
+    streams[1]?.end();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(on.onResync).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for a resync on the first connection when the first attempt failed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeServer((request) => (request === 1 ? new Response('down', { status: 503 }) : undefined));
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    expect(on.onResync).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(on.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops for good on a 401 and says so', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { requests } = fakeServer(() => new Response('{"message":"Unauthorized"}', { status: 401 }));
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    expect(on.onUnauthorized).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    setOnline(true);
+    await settle();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('does not connect without a stored token', async () => {
+    localStorage.clear();
+    const { requests } = fakeServer();
+    startLiveEvents(handlers());
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toEqual([]);
+  });
+
+  it('stop() aborts the open connection and never reconnects', async () => {
+    const { streams, requests } = fakeServer();
+    const live = startLiveEvents(handlers());
+    await settle();
+    live.stop();
+    expect(streams[0]?.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('stop() during a backoff wait cancels the next attempt', async () => {
+    const { streams, requests } = fakeServer();
+    const live = startLiveEvents(handlers());
+    await settle();
+    streams[0]?.end();
+    await settle();
+    live.stop();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('stopLiveEvents() stops the channel that is open', async () => {
+    const { streams } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    stopLiveEvents();
+    expect(streams[0]?.signal.aborted).toBe(true);
+  });
+
+  it('starting again closes the channel already open', async () => {
+    const { streams } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    startLiveEvents(handlers());
+    await settle();
+    expect(streams.map((stream) => stream.signal.aborted)).toEqual([true, false]);
+  });
+
+  it('does not connect while offline, and connects when the network returns', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { requests } = fakeServer();
+    const on = handlers();
+    startLiveEvents(on);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toEqual([]);
+    setOnline(true);
+    await settle();
+    expect(requests).toHaveLength(1);
+    expect(on.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('going offline closes the connection without retrying until the network returns', async () => {
+    const { streams, requests } = fakeServer();
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    setOnline(false);
+    await settle();
+    expect(streams[0]?.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(requests).toHaveLength(1);
+    setOnline(true);
+    await settle();
+    expect(requests).toHaveLength(2);
+    expect(on.onResync).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * The page's side of the live channel (DESIGN §5): GET /api/users/events read with fetch streaming,
+ * since EventSource cannot send the bearer token. The connection is kept open while signed in and
+ * online: after a drop it comes back with backoff, and since notifications sent while it was down
+ * were missed, every reopening after a gap asks for a resync. A 401 ends it: the session is over.
+ */
+import type { ServerNotification } from '#common/api';
+import { API_BASE, isOffline } from './api-client';
+import { getToken } from './token';
+
+export const EVENTS_PATH = '/api/users/events';
+export const FIRST_RETRY_MS = 1_000;
+export const MAX_RETRY_MS = 30_000;
+/** A connection that stayed open this long was healthy: the next drop starts the backoff over. */
+export const HEALTHY_MS = 10_000;
+/** The server sends a heartbeat every 25 s: this long without a byte means the connection is dead. */
+export const SILENCE_MS = 60_000;
+
+export interface SseMessage {
+  event: string;
+  data: string;
+}
+
+/**
+ * A server-sent-events parser (WHATWG HTML "event stream interpretation") fed with text as it
+ * arrives: a chunk may end anywhere, even between the CR and LF of one line end. Comment lines
+ * (the heartbeat) and fields other than `event` and `data` are ignored.
+ */
+export function createSseParser(onMessage: (message: SseMessage) => void): (text: string) => void {
+  let pending = '';
+  let event = '';
+  let data: string[] = [];
+  let afterCr = false;
+
+  function dispatch() {
+    const message = { event: event || 'message', data: data.join('\n') };
+    const hasData = data.length > 0;
+    event = '';
+    data = [];
+    if (hasData) onMessage(message);
+  }
+
+  function line(text: string) {
+    if (text === '') return dispatch();
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '');
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  }
+
+  return (text) => {
+    let buffer = pending + text;
+    if (afterCr && buffer !== '') {
+      // The chunk before ended with a CR: an LF here is the second half of that line end.
+      if (buffer.startsWith('\n')) buffer = buffer.slice(1);
+      afterCr = false;
+    }
+    const lineEnd = /\r\n|\r|\n/g;
+    let start = 0;
+    for (let match = lineEnd.exec(buffer); match; match = lineEnd.exec(buffer)) {
+      line(buffer.slice(start, match.index));
+      start = lineEnd.lastIndex;
+      afterCr = match[0] === '\r' && start === buffer.length;
+    }
+    pending = buffer.slice(start);
+  };
+}
+
+/** The wait before reconnection attempt `attempt` (0-based): doubling from 1 s up to 30 s, the upper half jittered. */
+export function retryDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
+
+function toNotification(data: string): ServerNotification | undefined {
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { _id, title, content, sentAt, senderId } = value as Record<string, unknown>;
+    const valid =
+      typeof _id === 'string' &&
+      typeof title === 'string' &&
+      typeof content === 'string' &&
+      typeof sentAt === 'string' &&
+      typeof senderId === 'object' &&
+      senderId !== null;
+    return valid ? (value as ServerNotification) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface LiveEventsHandlers {
+  onNotification(notification: ServerNotification): void;
+  /** The channel reopened after a gap (a drop, an error, time offline): what was sent meanwhile was missed. */
+  onResync(): void;
+  /** The server refused the token; the channel has stopped for good. */
+  onUnauthorized(): void;
+}
+
+export interface LiveEvents {
+  stop(): void;
+}
+
+let current: LiveEvents | undefined;
+
+/** Opens the live channel (closing one already open); it runs until `stop`, a 401 or `stopLiveEvents`. */
+export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
+  current?.stop();
+  let stopped = false;
+  /** Failed or short-lived connections in a row. */
+  let attempt = 0;
+  /** False only until the first attempt: the caller has just fetched what there is. */
+  let resyncOnOpen = false;
+  let connection: AbortController | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function cancelRetry() {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+  }
+
+  function onMessage(message: SseMessage) {
+    if (message.event !== 'notification') return;
+    const notification = toNotification(message.data);
+    if (notification) handlers.onNotification(notification);
+    else console.warn('Live channel: ignored a malformed notification');
+  }
+
+  async function read(body: ReadableStream<Uint8Array>, controller: AbortController): Promise<void> {
+    const reader = body.getReader();
+    // An abort ends the pending read even where the body does not follow the fetch's signal.
+    controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
+    const decoder = new TextDecoder();
+    const parse = createSseParser(onMessage);
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => controller.abort(), SILENCE_MS);
+    };
+    try {
+      watch();
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done || controller.signal.aborted) return;
+        watch();
+        parse(decoder.decode(chunk.value, { stream: true }));
+      }
+    } finally {
+      clearTimeout(silence);
+    }
+  }
+
+  async function connect(): Promise<void> {
+    retryTimer = undefined;
+    if (stopped || connection) return;
+    // Offline: the `online` event reconnects.
+    if (isOffline()) {
+      resyncOnOpen = true;
+      return;
+    }
+    const token = getToken();
+    if (token === null) return live.stop();
+    const controller = new AbortController();
+    connection = controller;
+    let openedAt: number | undefined;
+    try {
+      const response = await fetch(`${API_BASE}${EVENTS_PATH}`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      if (response.status === 401) {
+        console.error('Live channel: unauthorized, possibly invalid token');
+        live.stop();
+        handlers.onUnauthorized();
+        return;
+      }
+      if (!response.ok || !response.body) throw new Error(`status ${response.status}`);
+      openedAt = Date.now();
+      if (resyncOnOpen) handlers.onResync();
+      resyncOnOpen = true;
+      await read(response.body, controller);
+    } catch (error) {
+      if (!controller.signal.aborted) console.warn('Live channel: connection failed', error);
+    } finally {
+      connection = undefined;
+      resyncOnOpen = true;
+    }
+    if (stopped || isOffline()) return;
+    if (openedAt !== undefined && Date.now() - openedAt >= HEALTHY_MS) attempt = 0;
+    retryTimer = setTimeout(() => void connect(), retryDelay(attempt));
+    attempt += 1;
+  }
+
+  function onOnline() {
+    cancelRetry();
+    attempt = 0;
+    void connect();
+  }
+
+  function onOffline() {
+    cancelRetry();
+    connection?.abort();
+  }
+
+  const live: LiveEvents = {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      cancelRetry();
+      connection?.abort();
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      if (current === live) current = undefined;
+    },
+  };
+  current = live;
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  void connect();
+  return live;
+}
+
+/** Logout: the open live channel, if any, stops. */
+export function stopLiveEvents(): void {
+  current?.stop();
+}

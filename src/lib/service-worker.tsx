@@ -1,0 +1,83 @@
+/**
+ * Registers the one service worker (sw/sw.ts, built to /sw.js) in production builds, and offers a new
+ * build through <UpdatePrompt>: the new worker waits until the user taps Reload, then every page it
+ * takes over reloads into the new build, so nothing runs half on the old one.
+ */
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+import './service-worker.css';
+
+const SCRIPT_URL = '/sw.js';
+
+type UpdateState = 'none' | 'waiting' | 'accepted';
+
+let workbox: Workbox | undefined;
+let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
+let updateState: UpdateState = 'none';
+const listeners = new Set<() => void>();
+
+function setUpdateState(next: UpdateState): void {
+  updateState = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox !== undefined) return;
+  const wb = new Workbox(SCRIPT_URL);
+  workbox = wb;
+  let controlled = navigator.serviceWorker.controller !== null;
+  wb.addEventListener('waiting', () => setUpdateState('waiting'));
+  wb.addEventListener('controlling', () => {
+    // The first worker taking over a fresh page changes nothing; any later one brings a new build.
+    if (controlled || updateState === 'accepted') window.location.reload();
+    controlled = true;
+  });
+  registration = wb.register().catch((error: unknown) => {
+    console.error('Service worker registration failed', error);
+    return undefined;
+  });
+  // An installed app can stay open for days: look for a new build whenever it comes back to view.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    wb.update().catch((error: unknown) => console.info('Update check failed', error));
+  });
+}
+
+/** The registration of our worker once it is active; undefined when none is registered (dev, unsupported). */
+export async function getServiceWorkerRegistration(): Promise<ServiceWorkerRegistration | undefined> {
+  if ((await registration) === undefined) return undefined;
+  // Logout unregisters every worker (SPEC §4); signing in again without a reload revives ours.
+  if ((await navigator.serviceWorker.getRegistration()) === undefined) {
+    await navigator.serviceWorker.register(SCRIPT_URL);
+  }
+  return navigator.serviceWorker.ready;
+}
+
+function acceptUpdate(): void {
+  setUpdateState('accepted');
+  workbox?.messageSkipWaiting();
+}
+
+/** Mount once, anywhere in the app (it is fixed to the bottom of the screen). */
+export function UpdatePrompt() {
+  const state = useSyncExternalStore(subscribe, () => updateState);
+  if (state === 'none') return null;
+  return (
+    <div className="update-prompt" role="status">
+      <span>A new version is available</span>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={state === 'accepted'}
+        onClick={acceptUpdate}
+      >
+        Reload
+      </button>
+    </div>
+  );
+}
