@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { startPush } from '../lib/push';
+import { getServiceWorkerRegistration } from '../lib/service-worker';
 import { useAtomValue } from '../lib/store';
 import { addPushNotification } from '../state/notifications';
 import { userAtom } from '../state/user';
@@ -28,6 +29,8 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void checkSession();
+    // Logout unregistered the worker (SPEC §4): signing in again without a reload brings it back.
+    void getServiceWorkerRegistration();
     void startPush(addPushNotification);
   }, []);
 

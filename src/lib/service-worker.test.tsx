@@ -64,20 +64,20 @@ afterEach(() => {
 describe('registerServiceWorker', () => {
   it('registers /sw.js in a production build', async () => {
     const { registerServiceWorker } = await loadServiceWorkerModule();
-    registerServiceWorker();
+    await registerServiceWorker();
     expect(workbox().scriptUrl).toBe('/sw.js');
     expect(workbox().register).toHaveBeenCalledTimes(1);
   });
 
   it('registers no worker in a development build', async () => {
     const { registerServiceWorker } = await loadServiceWorkerModule({ production: false });
-    registerServiceWorker();
+    await registerServiceWorker();
     expect(fake.instances).toHaveLength(0);
   });
 
   it('looks for a new build when the app comes back into view', async () => {
     const { registerServiceWorker } = await loadServiceWorkerModule();
-    registerServiceWorker();
+    await registerServiceWorker();
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
     document.dispatchEvent(new Event('visibilitychange'));
     Reflect.deleteProperty(document, 'visibilityState');
@@ -87,15 +87,24 @@ describe('registerServiceWorker', () => {
   it('reloads when another tab accepted the update and the new worker takes over', async () => {
     const reload = stubReload();
     const { registerServiceWorker } = await loadServiceWorkerModule({ controlled: true });
-    registerServiceWorker();
+    await registerServiceWorker();
+    emit('waiting');
     emit('controlling');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload when our worker, registered again after logout, takes over', async () => {
+    const reload = stubReload();
+    const { registerServiceWorker } = await loadServiceWorkerModule({ controlled: true });
+    await registerServiceWorker();
+    emit('controlling');
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('does not reload when the first worker takes over a fresh page', async () => {
     const reload = stubReload();
     const { registerServiceWorker } = await loadServiceWorkerModule({ controlled: false });
-    registerServiceWorker();
+    await registerServiceWorker();
     emit('controlling');
     expect(reload).not.toHaveBeenCalled();
   });
@@ -104,14 +113,14 @@ describe('registerServiceWorker', () => {
 describe('UpdatePrompt', () => {
   it('shows nothing while no new version is waiting', async () => {
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule();
-    registerServiceWorker();
+    await registerServiceWorker();
     render(<UpdatePrompt />);
     expect(screen.queryByText('A new version is available')).not.toBeInTheDocument();
   });
 
   it("shows 'A new version is available' when a new version is waiting", async () => {
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule();
-    registerServiceWorker();
+    await registerServiceWorker();
     render(<UpdatePrompt />);
     emit('waiting');
     expect(screen.getByRole('status')).toHaveTextContent('A new version is available');
@@ -119,7 +128,7 @@ describe('UpdatePrompt', () => {
 
   it('Reload asks the waiting worker to take over', async () => {
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule();
-    registerServiceWorker();
+    await registerServiceWorker();
     render(<UpdatePrompt />);
     emit('waiting');
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
@@ -130,7 +139,7 @@ describe('UpdatePrompt', () => {
   it('reloads into the new version once it controls the page', async () => {
     const reload = stubReload();
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule({ controlled: false });
-    registerServiceWorker();
+    await registerServiceWorker();
     render(<UpdatePrompt />);
     emit('waiting');
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
@@ -143,14 +152,14 @@ describe('UpdatePrompt', () => {
 describe('getServiceWorkerRegistration', () => {
   it('gives the registration of our worker once it is active', async () => {
     const { registerServiceWorker, getServiceWorkerRegistration } = await loadServiceWorkerModule();
-    registerServiceWorker();
+    await registerServiceWorker();
     await expect(getServiceWorkerRegistration()).resolves.toBe(fake.registration);
     expect(container.register).not.toHaveBeenCalled();
   });
 
   it('registers our worker again after logout unregistered it', async () => {
     const { registerServiceWorker, getServiceWorkerRegistration } = await loadServiceWorkerModule();
-    registerServiceWorker();
+    await registerServiceWorker();
     container.getRegistration.mockResolvedValue(undefined);
     await expect(getServiceWorkerRegistration()).resolves.toBe(fake.registration);
     expect(container.register).toHaveBeenCalledWith('/sw.js');
@@ -160,7 +169,7 @@ describe('getServiceWorkerRegistration', () => {
     const { registerServiceWorker, getServiceWorkerRegistration } = await loadServiceWorkerModule({
       production: false,
     });
-    registerServiceWorker();
+    await registerServiceWorker();
     await expect(getServiceWorkerRegistration()).resolves.toBeUndefined();
   });
 });

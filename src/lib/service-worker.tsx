@@ -4,13 +4,14 @@
  * takes over reloads into the new build, so nothing runs half on the old one.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import './service-worker.css';
 
 const SCRIPT_URL = '/sw.js';
 
 type UpdateState = 'none' | 'waiting' | 'accepted';
 
+let registering = false;
 let workbox: Workbox | undefined;
 let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
 let updateState: UpdateState = 'none';
@@ -26,26 +27,36 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox !== undefined) return;
-  const wb = new Workbox(SCRIPT_URL);
-  workbox = wb;
-  let controlled = navigator.serviceWorker.controller !== null;
-  wb.addEventListener('waiting', () => setUpdateState('waiting'));
-  wb.addEventListener('controlling', () => {
-    // The first worker taking over a fresh page changes nothing; any later one brings a new build.
-    if (controlled || updateState === 'accepted') window.location.reload();
-    controlled = true;
+/**
+ * Registers the worker once the app has rendered. workbox-window is loaded here, not with the
+ * entry, so the first load of /login stays small; resolves when the registration settled.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || registering) return;
+  registering = true;
+  const created = import('workbox-window').then(({ Workbox }) => {
+    const wb = new Workbox(SCRIPT_URL);
+    workbox = wb;
+    wb.addEventListener('waiting', () => setUpdateState('waiting'));
+    wb.addEventListener('controlling', () => {
+      // Only a new build (waiting here, accepted here or in another tab) reloads the page: the first
+      // worker of a fresh page, or ours registered again after logout, brings nothing new.
+      if (updateState !== 'none') window.location.reload();
+    });
+    // An installed app can stay open for days: look for a new build whenever it comes back to view.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState !== 'visible') return;
+      wb.update().catch((error: unknown) => console.info('Update check failed', error));
+    });
+    return wb;
   });
-  registration = wb.register().catch((error: unknown) => {
-    console.error('Service worker registration failed', error);
-    return undefined;
-  });
-  // An installed app can stay open for days: look for a new build whenever it comes back to view.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState !== 'visible') return;
-    wb.update().catch((error: unknown) => console.info('Update check failed', error));
-  });
+  registration = created
+    .then((wb) => wb.register())
+    .catch((error: unknown) => {
+      console.error('Service worker registration failed', error);
+      return undefined;
+    });
+  await registration;
 }
 
 /** The registration of our worker once it is active; undefined when none is registered (dev, unsupported). */
