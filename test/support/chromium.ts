@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type LaunchOptions } from 'playwright-core';
 import { describe } from 'vitest';
+import { freePort, waitUntil } from './app-server';
 
 export const CHROMIUM_FLAGS = [
   '--headless=new',
@@ -60,4 +62,47 @@ export async function launchContext(
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface DebuggableChromium {
+  /** The DevTools port on 127.0.0.1. */
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A plain Chromium with a DevTools port, for tools that drive it themselves (Lighthouse). */
+export async function launchWithDebuggingPort(extraArgs: string[] = []): Promise<DebuggableChromium> {
+  if (!executablePath) throw new Error('No Chromium');
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'vahan-chromium-'));
+  const port = await freePort();
+  const child = spawn(
+    executablePath,
+    [
+      ...CHROMIUM_FLAGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${userDataDir}`,
+      ...extraArgs,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const close = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntil(async () => {
+      if (child.exitCode !== null) throw new Error(`Chromium exited with ${child.exitCode}`);
+      const response = await fetch(`http://127.0.0.1:${port}/json/version`).catch(() => undefined);
+      return response?.ok === true;
+    }, 30_000);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { port, close };
 }
