@@ -5,9 +5,16 @@ import type { Config } from './config';
 import authRoutes from './features/auth/routes';
 import { createSmsSender, type SmsSender } from './features/auth/sms';
 import healthRoutes from './features/health/routes';
+import notificationRoutes from './features/notifications/routes';
+import profileRoutes from './features/profile/routes';
+import pushRoutes from './features/push/routes';
+import searchRoutes from './features/search/routes';
+import vehicleRoutes from './features/vehicles/routes';
 import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
+import gracefulClose from './plugins/graceful-close';
+import notificationBus from './plugins/notification-bus';
 import staticPwa from './plugins/static-pwa';
 
 /** What tests replace: the clock and the outside services. */
@@ -36,8 +43,10 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   app.decorate('deps', { now: () => new Date(), ...deps });
 
   await app.register(errors);
+  await app.register(gracefulClose);
   await app.register(database);
   await app.register(auth);
+  await app.register(notificationBus);
   await app.register(rateLimit, { global: false });
   await app.register(compress, { threshold: 1024 });
 
@@ -46,6 +55,12 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     prefix: '/api/users',
     sms: deps.sms ?? createSmsSender(config.sms, app.log),
   });
+
+  await app.register(profileRoutes, { prefix: '/api/users' });
+  await app.register(vehicleRoutes, { prefix: '/api/users' });
+  await app.register(searchRoutes, { prefix: '/api/users' });
+  await app.register(notificationRoutes, { prefix: '/api/users' });
+  await app.register(pushRoutes, { prefix: '/api' });
 
   await app.register(staticPwa);
   return app;

@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import type { RuntimeConfig } from '#common/api';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** A whole number written plainly: an empty value, `1e3` or `0x1F` is a mistake, not a number. */
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
 
 const jsonObject = z.string().transform((text, ctx) => {
   try {
@@ -16,9 +25,19 @@ const jsonObject = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
+/** The Firebase web app config the PWA needs for `getToken`; other keys are dropped. */
+const firebaseWebConfig = z.object({
+  apiKey: z.string().min(1),
+  authDomain: z.string().min(1).optional(),
+  projectId: z.string().min(1),
+  storageBucket: z.string().min(1).optional(),
+  messagingSenderId: z.string().min(1),
+  appId: z.string().min(1),
+}) satisfies z.ZodType<FirebaseWebConfig>;
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: wholeNumber(0, 65535).default(8080),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -28,18 +47,23 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   HSTS: booleanFlag.default(false),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  SMS_DAILY_CAP: z.coerce.number().int().min(1).default(5000),
-  CODE_REQUESTS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(20),
-  VERIFY_TRIES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(60),
+  SESSION_TTL_DAYS: wholeNumber(1, 365).default(30),
+  SMS_DAILY_CAP: wholeNumber(1).default(5000),
+  CODE_REQUESTS_PER_ADDRESS_HOUR: wholeNumber(1).default(20),
+  VERIFY_TRIES_PER_ADDRESS_HOUR: wholeNumber(1).default(60),
+  SEARCHES_PER_USER_MINUTE: wholeNumber(1).default(30),
+  SENDS_PER_SENDER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SENDS_PER_PAIR_10_MINUTES: z.coerce.number().int().min(1).default(3),
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   FIREBASE_SERVICE_ACCOUNT: jsonObject.optional(),
-  FIREBASE_WEB_CONFIG: jsonObject.optional(),
+  FIREBASE_WEB_CONFIG: jsonObject.pipe(firebaseWebConfig).optional(),
   FIREBASE_VAPID_KEY: z.string().min(1).optional(),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   DIST_DIR: z.string().min(1).default('./dist'),
 });
 
@@ -52,9 +76,11 @@ export interface TwilioConfig {
   baseUrl: string;
 }
 
+export type FirebaseWebConfig = NonNullable<RuntimeConfig['push']>['firebase'];
+
 export interface FirebaseConfig {
   serviceAccount: Record<string, unknown>;
-  webConfig: Record<string, unknown>;
+  webConfig: FirebaseWebConfig;
   vapidKey: string;
 }
 
@@ -70,8 +96,14 @@ export interface Config {
   smsDailyCap: number;
   /** Per client address, over an hour: code requests (login + register) and verify tries. */
   addressLimits: { codeRequestsPerHour: number; verifyTriesPerHour: number };
+  /** Owner searches per signed-in user a minute, so nobody walks the number space. */
+  searchesPerUserMinute: number;
+  /** Messages and notifications together: per sender a minute, per sender→receiver pair 10 minutes. */
+  sendLimits: { perSenderPerMinute: number; perPairPer10Minutes: number };
   sms: { provider: 'log' } | ({ provider: 'twilio' } & TwilioConfig);
   firebase: FirebaseConfig | null;
+  /** The live notification channel: heartbeat interval and open streams kept per user (oldest closed). */
+  live: { heartbeatMs: number; streamsPerUser: number };
   distDir: string;
 }
 
@@ -105,8 +137,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeRequestsPerHour: env.CODE_REQUESTS_PER_ADDRESS_HOUR,
       verifyTriesPerHour: env.VERIFY_TRIES_PER_ADDRESS_HOUR,
     },
+    searchesPerUserMinute: env.SEARCHES_PER_USER_MINUTE,
+    sendLimits: {
+      perSenderPerMinute: env.SENDS_PER_SENDER_MINUTE,
+      perPairPer10Minutes: env.SENDS_PER_PAIR_10_MINUTES,
+    },
     sms: smsConfig(env),
     firebase: firebaseConfig(env),
+    live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, streamsPerUser: env.LIVE_STREAMS_PER_USER },
     distDir: env.DIST_DIR,
   };
 }

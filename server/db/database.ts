@@ -23,6 +23,12 @@ export interface Database {
   pool?: pg.Pool;
 }
 
+/** Closing twice (shutdown after a failure, a test that closed it first) closes once. */
+function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PGlite (in DATA_DIR, or in memory for `memory://`) or a PostgreSQL pool, and migrates it. */
@@ -41,7 +47,7 @@ export async function openDatabase(
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => client.close(),
+      close: closeOnce(() => client.close()),
     };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 3000 });
@@ -56,6 +62,6 @@ export async function openDatabase(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: closeOnce(() => pool.end()),
   };
 }

@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const HASHED_ASSET = /[\\/]assets[\\/]/;
+/** Vite puts every hashed file in dist/assets/. */
+const ASSETS_DIR = 'assets';
+const API_PATH = /^\/api(?:[/?]|$)/;
+const ASSET_PATH = new RegExp(`^/${ASSETS_DIR}/`);
 
 /**
  * Serves the built PWA: hashed assets are immutable, everything else (index.html, the manifest, the
@@ -18,13 +21,11 @@ export default fp(
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
-        index: false,
+        index: 'index.html',
         cacheControl: false,
         setHeaders(reply, filePath) {
-          reply.header(
-            'cache-control',
-            HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
+          const hashed = path.relative(root, filePath).split(path.sep)[0] === ASSETS_DIR;
+          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     } else {
@@ -32,8 +33,11 @@ export default fp(
     }
 
     app.setNotFoundHandler((request, reply) => {
+      // A missing hashed file (an old release's chunk) is a 404, never the page in its place.
       const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !API_PATH.test(request.url) &&
+        !ASSET_PATH.test(request.url);
       if (hasBuild && isPage) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

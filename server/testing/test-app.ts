@@ -3,7 +3,7 @@ import type { User } from '#common/api';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { SmsSender } from '../features/auth/sms';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** A clock tests move by hand. */
 export class TestClock {
@@ -64,10 +64,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; deps?: Partial<AppDeps> } = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase();
+export interface TestAppOptions {
+  env?: NodeJS.ProcessEnv;
+  deps?: Partial<AppDeps>;
+  /**
+   * A second server instance on the database of another TestApp (PostgreSQL only: an in-memory
+   * PGlite cannot be shared). That TestApp still owns the database: close this one first.
+   */
+  sharedWith?: TestApp;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (options.sharedWith?.config.database.kind === 'pglite') {
+    throw new Error('sharedWith needs PostgreSQL: two servers cannot open one PGlite');
+  }
+  const database: TestDatabase = options.sharedWith
+    ? { config: options.sharedWith.config.database, drop: async () => {} }
+    : await createTestDatabase();
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -76,6 +89,9 @@ export async function createTestApp(
       // Every injected request comes from one address; tests of these limits set them back.
       CODE_REQUESTS_PER_ADDRESS_HOUR: '100000',
       VERIFY_TRIES_PER_ADDRESS_HOUR: '100000',
+      SEARCHES_PER_USER_MINUTE: '100000',
+      SENDS_PER_SENDER_MINUTE: '100000',
+      SENDS_PER_PAIR_10_MINUTES: '100000',
       ...options.env,
     }),
     database: database.config,

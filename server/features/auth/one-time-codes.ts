@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { otpCodes } from '../../db/schema';
 import { tooManyRequests } from '../../lib/http-error';
@@ -81,7 +81,8 @@ export class OneTimeCodes {
     const recent = await this.db
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
-      .where(and(eq(otpCodes.phone, phone), gte(otpCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+      // Strictly newer than an hour ago: at the moment Retry-After names, the oldest code has left the window.
+      .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
       .orderBy(desc(otpCodes.createdAt))
       .limit(HOURLY_PER_PHONE);
     const newest = recent[0];
@@ -101,7 +102,7 @@ export class OneTimeCodes {
     const [today] = await this.db
       .select({ issued: count() })
       .from(otpCodes)
-      .where(gte(otpCodes.createdAt, new Date(now.getTime() - DAY_MS)));
+      .where(gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS)));
     if ((today?.issued ?? 0) >= limits.dailyCap) {
       limits.onDailyCapReached();
       throw tooManyRequests('Sign-in codes are paused for now. Please try again later.', HOUR_MS / 1000);

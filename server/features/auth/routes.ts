@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceTokens } from '../../db/schema';
 import { toUser } from '../../lib/api-shapes';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { parseInput } from '../../lib/validation';
 import { currentUser } from '../../plugins/auth';
 import { accountForVerifiedPhone, findUserByPhone, savePendingRegistration } from './accounts';
@@ -15,9 +15,16 @@ export interface AuthRoutesOptions {
 }
 
 export default async function authRoutes(app: FastifyInstance, { sms }: AuthRoutesOptions) {
-  // Per client address: login and register share one budget of code requests.
   const { codeRequestsPerHour, verifyTriesPerHour } = app.config.addressLimits;
-  const codeRequestLimit = { max: codeRequestsPerHour, timeWindow: '1 hour', groupId: 'code-requests' };
+  // Per client address, login and register share one budget of code requests: one limiter (one store)
+  // for both routes, as a route's own `rateLimit` config would count each route apart.
+  const codeRequestLimit = app.createRateLimit({ max: codeRequestsPerHour, timeWindow: '1 hour' });
+  const limitCodeRequests = async (request: FastifyRequest) => {
+    const limit = await codeRequestLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw tooManyRequests('Too many code requests from this network. Try again later.', limit.ttlInSeconds);
+    }
+  };
   const verifyLimit = { max: verifyTriesPerHour, timeWindow: '1 hour' };
   const codes = new OneTimeCodes(app.database.db, app.deps.now);
   const limits = {
@@ -36,7 +43,7 @@ export default async function authRoutes(app: FastifyInstance, { sms }: AuthRout
     }
   }
 
-  app.post('/login', { config: { rateLimit: codeRequestLimit } }, async (request) => {
+  app.post('/login', { onRequest: limitCodeRequests }, async (request) => {
     const { phone } = parseInput(loginBody, request.body);
     if (!(await findUserByPhone(app.database.db, phone))) {
       throw notFound('This number is not registered. Please sign up.');
@@ -45,7 +52,7 @@ export default async function authRoutes(app: FastifyInstance, { sms }: AuthRout
     return { message: 'Verification code sent' };
   });
 
-  app.post('/register', { config: { rateLimit: codeRequestLimit } }, async (request, reply) => {
+  app.post('/register', { onRequest: limitCodeRequests }, async (request, reply) => {
     const body = parseInput(registerBody, request.body);
     if (await findUserByPhone(app.database.db, body.phone)) {
       throw conflict('This number is already registered. Please sign in.');

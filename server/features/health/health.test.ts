@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { relayedPostgres, type TcpProxy } from '../../testing/tcp-proxy';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 200 {status: ok} while the database answers', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe.skipIf(onPostgres)('GET /api/health on PGlite', () => {
+  it('answers 503 {message} once the database is closed', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.database.close();
+      const response = await t.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ message: expect.any(String), status: 'unavailable' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(onPostgres)('GET /api/health on PostgreSQL', () => {
+  let app: FastifyInstance;
+  let relay: TcpProxy;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const relayed = await relayedPostgres();
+    ({ relay, drop } = relayed);
+    app = await buildApp({
+      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DIST_DIR: './no-dist' }),
+      database: relayed.database,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+
+  const health = () => app.inject({ method: 'GET', url: '/api/health' });
+
+  it('answers 503 {message} while PostgreSQL is unreachable', async () => {
+    await relay.down();
+    try {
+      const response = await health();
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ message: expect.any(String), status: 'unavailable' });
+    } finally {
+      await relay.up();
+    }
+  });
+
+  it('answers 200 again by itself once PostgreSQL is back', async () => {
+    await relay.down();
+    expect((await health()).statusCode).toBe(503);
+    await relay.up();
+    expect((await health()).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,151 @@
+import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  blocks,
+  notifications,
+  users,
+  vehicles,
+  type NotificationRow,
+  type UserRow,
+  type VehicleRow,
+} from '../../db/schema';
+import { forbidden, tooManyRequests } from '../../lib/http-error';
+
+export const UNREAD_LIMIT = 100;
+const MINUTE_MS = 60_000;
+const PAIR_WINDOW_MS = 10 * MINUTE_MS;
+
+export type Sender = Pick<UserRow, 'name' | 'phone' | 'phoneVisible'>;
+
+export interface SendLimits {
+  perSenderPerMinute: number;
+  perPairPer10Minutes: number;
+}
+
+export interface NewNotification {
+  senderId: string;
+  receiverId: string;
+  vehicleId: string | null;
+  kind: 'message' | 'notification';
+  title: string;
+  content: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function findVehicle(db: Db, id: string): Promise<VehicleRow | undefined> {
+  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
+  return vehicle;
+}
+
+/** Stores a message or notification unless the receiver blocked the sender or a send limit is reached. */
+export async function storeNotification(
+  db: Db,
+  input: NewNotification,
+  limits: SendLimits,
+  now: Date,
+): Promise<NotificationRow> {
+  return db.transaction(async (tx) => {
+    // One send per sender at a time, so concurrent requests cannot slip past the limits together.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.senderId)).for('no key update');
+    const [blocked] = await tx
+      .select({ blockerId: blocks.blockerId })
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, input.receiverId), eq(blocks.blockedId, input.senderId)))
+      .limit(1);
+    if (blocked) throw forbidden('This person does not accept messages from you.');
+    await checkSendLimits(tx, input, limits, now);
+    const [stored] = await tx
+      .insert(notifications)
+      .values({ ...input, sentAt: now })
+      .returning();
+    if (!stored) throw new Error('insert returned no row');
+    return stored;
+  });
+}
+
+async function checkSendLimits(tx: Tx, input: NewNotification, limits: SendLimits, now: Date) {
+  const bySender = eq(notifications.senderId, input.senderId);
+  const senderWait = await waitBeforeNext(tx, bySender, limits.perSenderPerMinute, MINUTE_MS, now);
+  if (senderWait > 0) {
+    throw tooManyRequests('You are sending too many messages. Please wait a minute.', senderWait / 1000);
+  }
+  const byPair = and(bySender, eq(notifications.receiverId, input.receiverId));
+  const pairWait = await waitBeforeNext(tx, byPair, limits.perPairPer10Minutes, PAIR_WINDOW_MS, now);
+  if (pairWait > 0) {
+    throw tooManyRequests(
+      'You have already contacted this person several times. Please wait.',
+      pairWait / 1000,
+    );
+  }
+}
+
+/** Milliseconds until fewer than `max` matching sends lie in the sliding window; 0 when one is allowed now. */
+async function waitBeforeNext(
+  tx: Tx,
+  matching: SQL | undefined,
+  max: number,
+  windowMs: number,
+  now: Date,
+): Promise<number> {
+  const [oldestCounted] = await tx
+    .select({ sentAt: notifications.sentAt })
+    .from(notifications)
+    .where(and(matching, gt(notifications.sentAt, new Date(now.getTime() - windowMs))))
+    .orderBy(desc(notifications.sentAt))
+    .offset(max - 1)
+    .limit(1);
+  return oldestCounted ? oldestCounted.sentAt.getTime() + windowMs - now.getTime() : 0;
+}
+
+/** The receiver's unread notifications, newest first, each with what is needed to show its sender. */
+export async function unreadFor(
+  db: Db,
+  receiverId: string,
+): Promise<{ notification: NotificationRow; sender: Sender | null }[]> {
+  return db
+    .select({
+      notification: notifications,
+      sender: { name: users.name, phone: users.phone, phoneVisible: users.phoneVisible },
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.senderId))
+    .where(and(eq(notifications.receiverId, receiverId), isNull(notifications.readAt)))
+    .orderBy(desc(notifications.sentAt), desc(notifications.id))
+    .limit(UNREAD_LIMIT);
+}
+
+/** Marks every unread notification of the receiver read; the rows are kept. */
+export async function markAllRead(db: Db, receiverId: string, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.receiverId, receiverId), isNull(notifications.readAt)));
+}
+
+/** Who sent one of the receiver's own notifications: undefined for someone else's or an unknown one. */
+export async function senderOfOwnNotification(
+  db: Db,
+  notificationId: string,
+  receiverId: string,
+): Promise<{ senderId: string | null } | undefined> {
+  const [found] = await db
+    .select({ senderId: notifications.senderId })
+    .from(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.receiverId, receiverId)))
+    .limit(1);
+  return found;
+}
+
+export async function block(db: Db, blockerId: string, blockedId: string, now: Date): Promise<void> {
+  await db.insert(blocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing();
+}
+
+export async function unblock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}

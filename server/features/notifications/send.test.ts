@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MESSAGE_MAX, TITLE_MAX } from '#common/limits';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { hidePhone, notify, post, storedFor, unread, vehicleOf } from './test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function messageSetup() {
+  const [sender, owner] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp({ name: 'Meera Das' })];
+  const vehicle = await vehicleOf(t, owner);
+  return { sender, owner, vehicle };
+}
+
+const sendMessage = (who: SignedIn | undefined, payload: object) =>
+  post(t, '/api/users/sendMessage', payload, who);
+
+describe('POST /api/users/sendMessage', () => {
+  it('stores the message for the vehicle owner and answers 201 with it as the owner sees it', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const response = await sendMessage(sender, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: 'Your headlights are on',
+    });
+    expect(response.statusCode).toBe(201);
+    const sent = response.json();
+    expect(sent).toEqual({
+      _id: expect.any(String),
+      senderId: { name: 'Rahul Nair', phone: sender.user.phone },
+      title: `Message about ${vehicle.vehicleNumber.toUpperCase()}`,
+      content: 'Your headlights are on',
+      sentAt: t.clock.now().toISOString(),
+      read: false,
+    });
+    expect(await unread(t, owner)).toEqual([sent]);
+  });
+
+  it('stores the message with its vehicle, its kind and its sender', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    await sendMessage(sender, { userId: owner.user._id, vehicleId: vehicle.id, message: 'Hello' });
+    expect(await storedFor(t, owner)).toEqual([
+      expect.objectContaining({ kind: 'message', vehicleId: vehicle.id, senderId: sender.user._id }),
+    ]);
+  });
+
+  it('trims the message', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const response = await sendMessage(sender, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: '   Please move your car  ',
+    });
+    expect(response.json().content).toBe('Please move your car');
+  });
+
+  it('accepts a message of the maximum length', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const message = 'm'.repeat(MESSAGE_MAX);
+    const response = await sendMessage(sender, { userId: owner.user._id, vehicleId: vehicle.id, message });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['message', { message: '    ' }],
+    ['message', { message: 'm'.repeat(MESSAGE_MAX + 1) }],
+    ['message', { message: 42 }],
+    ['userId', { userId: undefined }],
+    ['userId', { userId: 'not-an-id' }],
+    ['vehicleId', { vehicleId: 'KL07AB1234' }],
+    ['vehicleId', { vehicleId: undefined }],
+  ])('refuses a bad %s with 400 and stores nothing', async (field, overrides) => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const payload = { userId: owner.user._id, vehicleId: vehicle.id, message: 'Hello', ...overrides };
+    const response = await sendMessage(sender, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+    expect(await storedFor(t, owner)).toEqual([]);
+  });
+
+  it('refuses an unknown field with 400', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const payload = {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: 'Hello',
+      senderId: owner.user._id,
+    };
+    expect((await sendMessage(sender, payload)).statusCode).toBe(400);
+  });
+
+  it('answers 401 without a token and stores nothing', async () => {
+    const { owner, vehicle } = await messageSetup();
+    const response = await sendMessage(undefined, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: 'Hi',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await storedFor(t, owner)).toEqual([]);
+  });
+
+  it('answers 400 when userId is not the owner of the vehicle and stores nothing', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const someoneElse = await t.signUp();
+    const response = await sendMessage(sender, {
+      userId: someoneElse.user._id,
+      vehicleId: vehicle.id,
+      message: 'Hello',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await storedFor(t, owner)).toEqual([]);
+    expect(await storedFor(t, someoneElse)).toEqual([]);
+  });
+
+  it('answers 400 for a message to your own vehicle', async () => {
+    const { owner, vehicle } = await messageSetup();
+    const response = await sendMessage(owner, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: 'Hi',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await storedFor(t, owner)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown vehicle', async () => {
+    const { sender, owner } = await messageSetup();
+    const response = await sendMessage(sender, {
+      userId: owner.user._id,
+      vehicleId: randomUUID(),
+      message: 'Hi',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('publishes the stored message to its receiver through the notification bus', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const response = await sendMessage(sender, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: 'Hi',
+    });
+    const sent = response.json();
+    expect(publish).toHaveBeenCalledTimes(1);
+    expect(publish).toHaveBeenCalledWith(owner.user._id, sent, {
+      notificationId: sent._id,
+      title: sent.title,
+      body: 'Hi',
+      senderName: 'Rahul Nair',
+      sentAt: sent.sentAt,
+      url: '/dashboard',
+    });
+  });
+
+  it('leaves out the phone of a sender who hid it, in the answer and in the owner list', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    await hidePhone(t, sender);
+    const response = await sendMessage(sender, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: 'Hi',
+    });
+    const listed = await t.inject({
+      method: 'GET',
+      url: '/api/users/unreadNotifications',
+      headers: owner.headers,
+    });
+    expect(response.json().senderId).toEqual({ name: 'Rahul Nair' });
+    expect(response.body).not.toContain(sender.user.phone);
+    expect(listed.body).not.toContain(sender.user.phone);
+  });
+});
+
+describe('POST /api/users/sendNotification', () => {
+  it('stores the notification for the receiver and answers 201 with it', async () => {
+    const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp()];
+    const response = await notify(t, sender, receiver, '  Your car is blocking the gate ');
+    expect(response.statusCode).toBe(201);
+    const sent = response.json();
+    expect(sent).toEqual({
+      _id: expect.any(String),
+      senderId: { name: 'Rahul Nair', phone: sender.user.phone },
+      title: 'Vehicle Notification',
+      content: 'Your car is blocking the gate',
+      sentAt: t.clock.now().toISOString(),
+      read: false,
+    });
+    expect(await unread(t, receiver)).toEqual([sent]);
+    expect(await storedFor(t, receiver)).toEqual([
+      expect.objectContaining({ kind: 'notification', vehicleId: null, senderId: sender.user._id }),
+    ]);
+  });
+
+  it.each([
+    ['title', { title: ' ' }],
+    ['title', { title: 't'.repeat(TITLE_MAX + 1) }],
+    ['body', { body: '' }],
+    ['body', { body: 'b'.repeat(MESSAGE_MAX + 1) }],
+    ['receiverId', { receiverId: 'not-an-id' }],
+    ['receiverId', { receiverId: undefined }],
+  ])('refuses a bad %s with 400 and stores nothing', async (field, overrides) => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const payload = {
+      receiverId: receiver.user._id,
+      title: 'Vehicle Notification',
+      body: 'Hi',
+      ...overrides,
+    };
+    const response = await post(t, '/api/users/sendNotification', payload, sender);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+    expect(await storedFor(t, receiver)).toEqual([]);
+  });
+
+  it('refuses an unknown field with 400', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const payload = {
+      receiverId: receiver.user._id,
+      title: 'Vehicle Notification',
+      body: 'Hi',
+      kind: 'message',
+    };
+    expect((await post(t, '/api/users/sendNotification', payload, sender)).statusCode).toBe(400);
+  });
+
+  it('answers 401 without a token and stores nothing', async () => {
+    const receiver = await t.signUp();
+    const payload = { receiverId: receiver.user._id, title: 'Vehicle Notification', body: 'Hi' };
+    expect((await post(t, '/api/users/sendNotification', payload)).statusCode).toBe(401);
+    expect(await storedFor(t, receiver)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown receiver', async () => {
+    const sender = await t.signUp();
+    const payload = { receiverId: randomUUID(), title: 'Vehicle Notification', body: 'Hi' };
+    const response = await post(t, '/api/users/sendNotification', payload, sender);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers 400 for a notification to yourself', async () => {
+    const sender = await t.signUp();
+    expect((await notify(t, sender, sender)).statusCode).toBe(400);
+    expect(await storedFor(t, sender)).toEqual([]);
+  });
+
+  it('publishes the stored notification to its receiver through the notification bus', async () => {
+    const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp()];
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const sent = (await notify(t, sender, receiver, 'Please relocate')).json();
+    expect(publish).toHaveBeenCalledTimes(1);
+    expect(publish).toHaveBeenCalledWith(receiver.user._id, sent, {
+      notificationId: sent._id,
+      title: 'Vehicle Notification',
+      body: 'Please relocate',
+      senderName: 'Rahul Nair',
+      sentAt: sent.sentAt,
+      url: '/dashboard',
+    });
+  });
+
+  it('publishes nothing for a refused send', async () => {
+    const sender = await t.signUp();
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    await notify(t, sender, sender);
+    expect(publish).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { ServerNotification } from '#common/api';
+import { notifications, users, vehicles, type VehicleRow } from '../../db/schema';
+import type { SignedIn, TestApp } from '../../testing/test-app';
+
+export const post = (t: TestApp, url: string, payload: object | undefined, who?: SignedIn) =>
+  t.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+
+let vehicleCounter = 0;
+
+/** A vehicle of the owner, stored directly: these tests are about contacting its owner, not adding it. */
+export async function vehicleOf(t: TestApp, owner: SignedIn): Promise<VehicleRow> {
+  vehicleCounter += 1;
+  const [vehicle] = await t.app.database.db
+    .insert(vehicles)
+    .values({
+      ownerId: owner.user._id,
+      name: 'Swift',
+      vehicleNumber: `kl07ab${String(vehicleCounter).padStart(4, '0')}`,
+    })
+    .returning();
+  if (!vehicle) throw new Error('vehicle not stored');
+  return vehicle;
+}
+
+export async function unread(t: TestApp, who: SignedIn): Promise<ServerNotification[]> {
+  const response = await t.inject({
+    method: 'GET',
+    url: '/api/users/unreadNotifications',
+    headers: who.headers,
+  });
+  if (response.statusCode !== 200) throw new Error(`unreadNotifications failed: ${response.body}`);
+  return response.json<ServerNotification[]>();
+}
+
+export const notify = (t: TestApp, from: SignedIn, to: SignedIn, body = 'Your car is blocking the gate') =>
+  post(
+    t,
+    '/api/users/sendNotification',
+    { receiverId: to.user._id, title: 'Vehicle Notification', body },
+    from,
+  );
+
+export async function storedFor(t: TestApp, receiver: SignedIn) {
+  return t.app.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.receiverId, receiver.user._id));
+}
+
+export async function hidePhone(t: TestApp, who: SignedIn): Promise<void> {
+  await t.app.database.db.update(users).set({ phoneVisible: false }).where(eq(users.id, who.user._id));
+}

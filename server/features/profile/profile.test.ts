@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '#common/api';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const updateProfile = (payload: object, headers: Record<string, string>) =>
+  t.inject({ method: 'PATCH', url: '/api/users/updateProfile', payload, headers });
+
+async function storedUser(user: SignedIn): Promise<User> {
+  const response = await t.inject({ method: 'GET', url: '/api/users/validateUser', headers: user.headers });
+  return response.json<{ user: User }>().user;
+}
+
+describe('PATCH /api/users/updateProfile', () => {
+  it('hides the phone and answers the updated user', async () => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ phoneVisible: false }, signedIn.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: { ...signedIn.user, phoneVisible: false } });
+  });
+
+  it('keeps the change for the next session check', async () => {
+    const signedIn = await t.signUp();
+    await updateProfile({ phoneVisible: false }, signedIn.headers);
+    expect((await storedUser(signedIn)).phoneVisible).toBe(false);
+  });
+
+  it('makes a hidden phone visible again', async () => {
+    const signedIn = await t.signUp();
+    await updateProfile({ phoneVisible: false }, signedIn.headers);
+    const response = await updateProfile({ phoneVisible: true }, signedIn.headers);
+    expect(response.json().user.phoneVisible).toBe(true);
+  });
+
+  it('refuses another field beside phoneVisible with 400 and applies nothing', async () => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ phoneVisible: false, name: 'x' }, signedIn.headers);
+    expect(response.statusCode).toBe(400);
+    expect(await storedUser(signedIn)).toEqual(signedIn.user);
+  });
+
+  it('refuses a phoneVisible that is not a boolean with 400', async () => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ phoneVisible: 'false' }, signedIn.headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('phoneVisible');
+  });
+
+  it('refuses a body without phoneVisible with 400', async () => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({}, signedIn.headers);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('changes no one else’s profile, whatever the body names', async () => {
+    const caller = await t.signUp();
+    const target = await t.signUp();
+    const response = await updateProfile({ phoneVisible: false, userId: target.user._id }, caller.headers);
+    expect(response.statusCode).toBe(400);
+    expect(await storedUser(target)).toEqual(target.user);
+  });
+
+  it('changes only the caller’s profile', async () => {
+    const caller = await t.signUp();
+    const bystander = await t.signUp();
+    await updateProfile({ phoneVisible: false }, caller.headers);
+    expect(await storedUser(bystander)).toEqual(bystander.user);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await updateProfile({ phoneVisible: false }, {});
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PushData } from '#common/api';
+import type { Db } from '../../db/database';
+import { deleteDeviceTokens, deviceTokensOf } from './device-tokens';
+
+/** The one call to the push service, kept behind an interface so the rest is testable and swappable. */
+export interface PushTransport {
+  /** Sends one data-only message to each token; reports the tokens the service says are dead. */
+  sendToTokens(tokens: string[], data: Record<string, string>): Promise<{ invalidTokens: string[] }>;
+  close(): Promise<void>;
+}
+
+/** The data fields of the message, all strings as FCM requires, and nothing else. */
+export function pushDataFields(push: PushData): Record<string, string> {
+  return {
+    notificationId: push.notificationId,
+    title: push.title,
+    body: push.body,
+    senderName: push.senderName,
+    sentAt: push.sentAt,
+    url: push.url,
+  };
+}
+
+/** Pushes a notification to every device of its receiver and forgets the devices that are gone. */
+export class PushSender {
+  constructor(
+    private readonly db: Db,
+    private readonly transport: PushTransport,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Never throws: push is best effort, the notification is already stored and streamed. */
+  async send(receiverId: string, push: PushData): Promise<void> {
+    try {
+      const tokens = await deviceTokensOf(this.db, receiverId);
+      if (tokens.length === 0) return;
+      const { invalidTokens } = await this.transport.sendToTokens(tokens, pushDataFields(push));
+      if (invalidTokens.length > 0) {
+        await deleteDeviceTokens(this.db, invalidTokens);
+        this.log.info(
+          { count: invalidTokens.length },
+          'push: forgot device tokens the push service rejected',
+        );
+      }
+    } catch (error) {
+      this.log.error({ err: error, notificationId: push.notificationId }, 'push: sending failed');
+    }
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+export interface PgListenerOptions {
+  url: string;
+  channel: string;
+  onNotification: (payload: string) => void;
+  /** Called once LISTENing again after a time without: whatever was sent meanwhile was missed. */
+  onResumed: () => void;
+  log: FastifyBaseLogger;
+}
+
+/** Lets operators (and tests) find the listening session in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'vahan-notification-listener';
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 10_000;
+
+/**
+ * One dedicated PostgreSQL session LISTENing on a channel, reconnected with exponential backoff
+ * whenever the connection drops (a pool cannot hold a LISTEN: its clients come and go).
+ */
+export class PgListener {
+  private client: pg.Client | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private started = false;
+  private closed = false;
+
+  constructor(private readonly options: PgListenerOptions) {}
+
+  /** Connects and listens; a failure is logged and retried in the background, never thrown. */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    const { url, channel, log } = this.options;
+    const resuming = this.started;
+    this.started = true;
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+    });
+    this.client = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) {
+        this.options.onNotification(message.payload);
+      }
+    });
+    client.on('error', (error) => {
+      log.warn({ err: error }, 'notification listener connection lost');
+      this.dropped(client);
+    });
+    client.on('end', () => this.dropped(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      log.warn({ err: error }, 'notification listener could not connect');
+      this.dropped(client);
+      return;
+    }
+    if (this.client !== client) return;
+    this.failures = 0;
+    if (resuming) {
+      log.info('notification listener is listening again');
+      this.options.onResumed();
+    }
+  }
+
+  private dropped(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
+    if (this.closed) return;
+    const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** this.failures);
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, delay);
+  }
+}

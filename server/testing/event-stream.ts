@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** One server-sent frame: an event with its data, or a comment line (heartbeat). */
+export interface SseFrame {
+  event?: string;
+  data?: string;
+  comment?: string;
+}
+
+export interface EventStream {
+  response: Response;
+  /** The next frame, or null once the server ended the stream. */
+  next(): Promise<SseFrame | null>;
+  /** The next frame that is an event (heartbeats skipped), or null at the end. */
+  nextEvent(): Promise<SseFrame | null>;
+  /** Disconnects, as a closed tab does. */
+  close(): void;
+}
+
+/** The address of an app that listens on a real port (streams need real HTTP, not inject). */
+export async function listen(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+function parseFrame(text: string): SseFrame {
+  const frame: SseFrame = {};
+  for (const line of text.split('\n')) {
+    if (line.startsWith(':')) frame.comment = line.slice(1).trim();
+    else if (line.startsWith('event:')) frame.event = line.slice(6).trim();
+    else if (line.startsWith('data:')) {
+      const data = line.slice(5).replace(/^ /, '');
+      frame.data = frame.data === undefined ? data : `${frame.data}\n${data}`;
+    }
+  }
+  return frame;
+}
+
+/** Opens GET `url` with fetch streaming, as the PWA does, and reads it frame by frame. */
+export async function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers, signal: abort.signal });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  let ended = false;
+
+  async function next(): Promise<SseFrame | null> {
+    for (;;) {
+      const end = buffered.indexOf('\n\n');
+      if (end >= 0) {
+        const frame = parseFrame(buffered.slice(0, end));
+        buffered = buffered.slice(end + 2);
+        return frame;
+      }
+      if (ended || !reader) return null;
+      try {
+        const chunk = await reader.read();
+        if (chunk.done) ended = true;
+        else buffered += decoder.decode(chunk.value, { stream: true });
+      } catch {
+        ended = true;
+      }
+    }
+  }
+
+  return {
+    response,
+    next,
+    async nextEvent() {
+      for (let frame = await next(); frame; frame = await next()) if (frame.event) return frame;
+      return null;
+    },
+    close: () => abort.abort(),
+  };
+}
