@@ -7,8 +7,11 @@ import { App } from './app/app';
 import { routes } from './app/routes';
 import { loadPersisted } from './lib/persist';
 import { registerServiceWorker } from './lib/service-worker';
+import { getToken } from './lib/token';
 
 async function start(): Promise<void> {
+  // A stored token means the signed-in shell comes next: its chunk loads while IndexedDB is read.
+  if (getToken() !== null) import('./app/signed-in-area').catch(() => undefined);
   // DESIGN §6: the stored user and vehicles are in the store before the first render.
   await loadPersisted();
   const root = document.getElementById('root');
@@ -18,7 +21,7 @@ async function start(): Promise<void> {
       <App router={createBrowserRouter(routes)} />
     </StrictMode>,
   );
-  registerServiceWorker();
+  void registerServiceWorker();
 }
 
 void start();

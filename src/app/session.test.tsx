@@ -104,7 +104,7 @@ describe('logout', () => {
     const user = userEvent.setup();
     signedInWithEverything();
     const { router, calls } = renderApp('/settings');
-    await user.click(screen.getByRole('link', { name: 'Logout' }));
+    await user.click(await screen.findByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.some((call) => call.url === '/api/users/logout')).toBe(true);
     expect(localStorage.getItem('token')).toBeNull();

@@ -14,7 +14,7 @@ describe('session check on entering a signed-in screen', () => {
   it('shows the stored user at once, before the server answers', async () => {
     signIn(aUser({ name: 'Stored Name', email: 'stored@example.in' }));
     renderApp('/settings', (call) => (call.url === '/api/users/validateUser' ? never() : undefined));
-    const sidebar = screen.getByRole('complementary', { name: 'Main menu' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Main menu' });
     expect(within(sidebar).getByText('Stored Name')).toBeInTheDocument();
     expect(within(sidebar).getByText('stored@example.in')).toBeInTheDocument();
   });

@@ -43,6 +43,16 @@ export function statusOf(error: unknown): number | undefined {
   return error instanceof FetchError ? error.response?.status : undefined;
 }
 
+/** The server's `{ message }` of a failed call, when it sent one. */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof FetchError)) return undefined;
+  const data: unknown = error.data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
+    return data.message;
+  }
+  return undefined;
+}
+
 /** Only this ends a session (DESIGN §6). */
 export function isUnauthorized(error: unknown): boolean {
   return statusOf(error) === 401;

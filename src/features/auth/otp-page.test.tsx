@@ -111,6 +111,23 @@ describe('/otp-verification', () => {
     });
   });
 
+  it('RESEND CODE too soon after the last code shows the server asking to wait', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Please wait before asking for another code.' }, 429));
+    renderOtp();
+    await user.click(screen.getByRole('button', { name: 'RESEND CODE' }));
+    expect(await screen.findByText('Please wait before asking for another code.')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed!')).not.toBeInTheDocument();
+  });
+
+  it("RESEND CODE that fails otherwise shows 'Login failed!'", async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
+    renderOtp();
+    await user.click(screen.getByRole('button', { name: 'RESEND CODE' }));
+    expect(await screen.findByText('Login failed!')).toBeInTheDocument();
+  });
+
   it('without a phone to verify it goes to /login', async () => {
     renderWithApp(<OtpPage />, { route: '/otp-verification' });
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');

@@ -4,7 +4,8 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { requestPushPermission } from '../../lib/push';
 import { useAtomValue } from '../../lib/store';
 import { TOASTS } from '../../lib/texts';
-import { notifyError } from '../../lib/toasts';
+import { serverMessageOf, statusOf } from '../../lib/api-client';
+import { notifyError, notifyWarning } from '../../lib/toasts';
 import { pendingPhoneAtom } from '../../state/pending-phone';
 import { startSession } from '../../state/user';
 import { requestCode, verifyCode } from './api';
@@ -78,8 +79,11 @@ export default function OtpPage() {
     try {
       await requestCode(phone);
       setResent(true);
-    } catch {
-      notifyError(TOASTS.loginFailed);
+    } catch (error) {
+      // Too soon after the last code: say how to proceed rather than that sign-in failed.
+      const tooSoon = statusOf(error) === 429 ? serverMessageOf(error) : undefined;
+      if (tooSoon) notifyWarning(tooSoon);
+      else notifyError(TOASTS.loginFailed);
     }
   }
 

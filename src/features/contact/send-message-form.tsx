@@ -61,9 +61,11 @@ export function SendMessageForm({ vehicle, onSent }: SendMessageFormProps) {
           ))}
         </ul>
       </div>
-      <button type="submit" className="button button-primary button-block" disabled={!message || sending}>
-        Notify User
-      </button>
+      <div className="send-message-footer">
+        <button type="submit" className="button button-primary button-block" disabled={!message || sending}>
+          Notify User
+        </button>
+      </div>
     </form>
   );
 }

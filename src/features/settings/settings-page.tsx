@@ -6,6 +6,7 @@ import { TOASTS } from '../../lib/texts';
 import { notifyError } from '../../lib/toasts';
 import { setUser, userAtom } from '../../state/user';
 import { updatePhoneVisible } from './api';
+import './settings.css';
 
 export default function SettingsPage() {
   const user = useAtomValue(userAtom);
