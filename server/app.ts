@@ -15,6 +15,7 @@ import database from './plugins/database';
 import errors from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import notificationBus from './plugins/notification-bus';
+import securityHeaders from './plugins/security-headers';
 import staticPwa from './plugins/static-pwa';
 
 /** What tests replace: the clock and the outside services. */
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   app.decorate('deps', { now: () => new Date(), ...deps });
 
   await app.register(errors);
+  await app.register(securityHeaders);
   await app.register(gracefulClose);
   await app.register(database);
   await app.register(auth);

@@ -125,6 +125,33 @@ describe('loadConfig', () => {
     expect(error.message).toContain('FIREBASE_SERVICE_ACCOUNT');
   });
 
+  const limitKeys = [
+    'SEARCHES_PER_USER_MINUTE',
+    'SENDS_PER_SENDER_MINUTE',
+    'SENDS_PER_PAIR_10_MINUTES',
+    'LIVE_HEARTBEAT_MS',
+    'LIVE_STREAMS_PER_USER',
+  ];
+  it.each(limitKeys.flatMap((key) => ['1e3', '0x1F', '3.5', '-1', ' 7'].map((value) => [key, value])))(
+    'refuses %s=%j, naming it',
+    (key, value) => {
+      expect(configErrorOf({ [key]: value }).message).toContain(key);
+    },
+  );
+
+  it('reads the search, send and live-channel limits as whole numbers', () => {
+    const config = loadConfig({
+      SEARCHES_PER_USER_MINUTE: '40',
+      SENDS_PER_SENDER_MINUTE: '12',
+      SENDS_PER_PAIR_10_MINUTES: '4',
+      LIVE_HEARTBEAT_MS: '15000',
+      LIVE_STREAMS_PER_USER: '8',
+    });
+    expect(config.searchesPerUserMinute).toBe(40);
+    expect(config.sendLimits).toEqual({ perSenderPerMinute: 12, perPairPer10Minutes: 4 });
+    expect(config.live).toEqual({ heartbeatMs: 15000, streamsPerUser: 8 });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
       port: 8080,

@@ -52,8 +52,8 @@ const environmentSchema = z.object({
   CODE_REQUESTS_PER_ADDRESS_HOUR: wholeNumber(1).default(20),
   VERIFY_TRIES_PER_ADDRESS_HOUR: wholeNumber(1).default(60),
   SEARCHES_PER_USER_MINUTE: wholeNumber(1).default(30),
-  SENDS_PER_SENDER_MINUTE: z.coerce.number().int().min(1).default(10),
-  SENDS_PER_PAIR_10_MINUTES: z.coerce.number().int().min(1).default(3),
+  SENDS_PER_SENDER_MINUTE: wholeNumber(1).default(10),
+  SENDS_PER_PAIR_10_MINUTES: wholeNumber(1).default(3),
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
@@ -62,8 +62,8 @@ const environmentSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT: jsonObject.optional(),
   FIREBASE_WEB_CONFIG: jsonObject.pipe(firebaseWebConfig).optional(),
   FIREBASE_VAPID_KEY: z.string().min(1).optional(),
-  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(10).default(25_000),
-  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  LIVE_HEARTBEAT_MS: wholeNumber(10).default(25_000),
+  LIVE_STREAMS_PER_USER: wholeNumber(1, 100).default(5),
   DIST_DIR: z.string().min(1).default('./dist'),
 });
 

@@ -1,4 +1,6 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -39,6 +41,14 @@ beforeAll(async () => {
         };
         await scope.database.db.insert(users).values(user);
         await scope.database.db.insert(users).values(user);
+      });
+      scope.get('/not-ready', async () => {
+        throw Object.assign(new Error(`${SECRET} cannot run now`), { code: '55000' });
+      });
+      scope.get('/closed-pglite', async () => {
+        const closed = await PGlite.create('memory://');
+        await closed.close();
+        await drizzle({ client: closed }).execute(sql`select 1`);
       });
       scope.get('/refused', async () => {
         throw Object.assign(new Error(`connect ECONNREFUSED 10.0.0.7:5432 ${SECRET}`), {
@@ -118,6 +128,19 @@ describe('the error contract', () => {
     expect(response.headers['retry-after']).toMatch(/^\d+$/);
     expect(response.json()).toEqual({ message: expect.any(String) });
     expect(response.body).not.toMatch(/10\.0\.0\.7|ECONNREFUSED|secret/);
+  });
+});
+
+describe('a database that cannot answer', () => {
+  it.each([
+    ['PostgreSQL refuses the query for its state (55000)', '/api/test/not-ready'],
+    ['the embedded PGlite is closed', '/api/test/closed-pglite'],
+  ])('answers 503 {message} with Retry-After when %s', async (_case, url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.body).not.toMatch(/secret|PGlite|55000/i);
   });
 });
 

@@ -15,6 +15,8 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
   '08001',
   '08003',
+  // object_not_in_prerequisite_state: the server is not in a state to run the query (e.g. recovery).
+  '55000',
 ]);
 
 function databaseCode(error: unknown): string | undefined {
@@ -30,7 +32,7 @@ function isUnavailable(error: unknown): boolean {
   const code = databaseCode(error);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
-  return /connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+  return /connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is clos(?:ed|ing)/i.test(
     message,
   );
 }

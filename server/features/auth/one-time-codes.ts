@@ -13,6 +13,11 @@ const DAY_MS = 86_400_000;
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
+export interface IssuedCode {
+  id: string;
+  code: string;
+}
+
 export interface IssueLimits {
   dailyCap: number;
   onDailyCapReached: () => void;
@@ -26,7 +31,7 @@ export class OneTimeCodes {
   ) {}
 
   /** Issues a new code for a phone (any earlier one is void), within the per-phone and daily limits. */
-  async issue(phone: string, limits: IssueLimits): Promise<string> {
+  async issue(phone: string, limits: IssueLimits): Promise<IssuedCode> {
     const now = this.now();
     await this.checkLimits(phone, now, limits);
     const id = randomUUID();
@@ -44,7 +49,15 @@ export class OneTimeCodes {
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       });
     });
-    return code;
+    return { id, code };
+  }
+
+  /**
+   * Forgets a code that never reached the phone (the SMS provider refused it): it no longer counts
+   * against the resend gap, the hourly or the daily limit, so asking again works at once.
+   */
+  async discard(issued: IssuedCode): Promise<void> {
+    await this.db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
   }
 
   /** True exactly once for the right, unexpired code; a wrong try counts against the code. */

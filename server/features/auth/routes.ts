@@ -34,11 +34,12 @@ export default async function authRoutes(app: FastifyInstance, { sms }: AuthRout
   };
 
   async function sendCode(phone: string): Promise<void> {
-    const code = await codes.issue(phone, limits);
+    const issued = await codes.issue(phone, limits);
     try {
-      await sms.sendCode(phone, code);
+      await sms.sendCode(phone, issued.code);
     } catch (error) {
       app.log.error({ err: error }, 'sending the one-time code failed');
+      await codes.discard(issued);
       throw new HttpError(502, 'Could not send the code. Please try again.');
     }
   }

@@ -5,11 +5,12 @@ import { tooManyRequests } from '../../lib/http-error';
 import { vehicleNumberField } from '../../lib/vehicle-number-field';
 import { parseInput } from '../../lib/validation';
 import { currentUser } from '../../plugins/auth';
-import { vehiclesWithOwnerByNumber } from './repository';
+import { ownerSearch } from './repository';
 
 const searchBody = z.strictObject({ vehicleNumber: vehicleNumberField });
 
 export default async function searchRoutes(app: FastifyInstance) {
+  const findOwners = ownerSearch(app.database.db);
   // Per signed-in user, so nobody can walk the number space to harvest owners; runs after authenticate.
   const searchLimit = {
     max: app.config.searchesPerUserMinute,
@@ -25,7 +26,7 @@ export default async function searchRoutes(app: FastifyInstance) {
     { preHandler: app.authenticate, config: { rateLimit: searchLimit } },
     async (request) => {
       const { vehicleNumber } = parseInput(searchBody, request.body);
-      const found = await vehiclesWithOwnerByNumber(app.database.db, vehicleNumber);
+      const found = await findOwners(vehicleNumber);
       return found.map(({ vehicle, owner }) => toOwnedVehicle(vehicle, owner));
     },
   );

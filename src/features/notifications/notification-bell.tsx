@@ -11,6 +11,7 @@ import {
   unreadCountAtom,
 } from '../../state/notifications';
 import { clearNotificationsOnServer, fetchUnreadNotifications } from './api';
+import { BlockSenderButton } from './block-sender-button';
 import { bellItems } from './notification-items';
 import './notification-bell.css';
 
@@ -115,6 +116,7 @@ export function NotificationBell() {
                     <time className="bell-item-meta" dateTime={item.at.toISOString()}>
                       {formatRelativeTime(item.at)}
                     </time>
+                    {item.fromServer && <BlockSenderButton notificationId={item.id} />}
                     {!item.read && (
                       <button type="button" className="link-button" onClick={() => markAsRead(item.id)}>
                         Mark as read

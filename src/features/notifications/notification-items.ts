@@ -8,6 +8,8 @@ export interface BellItem {
   body: string;
   /** The sender's phone, when the sender shows it. */
   fromPhone: string | undefined;
+  /** A notification the server stored, from a sender the receiver can block. */
+  fromServer: boolean;
   at: Date;
   read: boolean;
 }
@@ -25,6 +27,7 @@ export function bellItems(server: ServerNotification[], local: LocalNotification
       title: item.title,
       body: item.content,
       fromPhone: item.senderId.phone || undefined,
+      fromServer: true,
       at: toDate(item.sentAt),
       read: item.read,
     })),
@@ -33,6 +36,7 @@ export function bellItems(server: ServerNotification[], local: LocalNotification
       title: item.title,
       body: item.body,
       fromPhone: undefined,
+      fromServer: false,
       at: toDate(item.timestamp),
       read: item.read,
     })),

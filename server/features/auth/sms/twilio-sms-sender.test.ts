@@ -115,4 +115,15 @@ describe('sign-in codes with SMS_PROVIDER=twilio', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
+
+  it('sends a code at once when asked again after Twilio refused the SMS: the failed one does not count', async () => {
+    const phone = nextPhone();
+    fake.status = 500;
+    expect((await register(phone)).statusCode).toBe(502);
+    fake.status = 201;
+    expect((await register(phone)).statusCode).toBe(201);
+    const [otp] = /\d{6}/.exec(fake.received.at(-1)?.form.get('Body') ?? '') ?? [];
+    const verified = await t.inject({ method: 'POST', url: '/api/users/verify', payload: { phone, otp } });
+    expect(verified.statusCode).toBe(200);
+  });
 });

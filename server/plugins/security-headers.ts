@@ -1,0 +1,70 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The hosts Firebase's web SDK calls for a device token (firebase 12: @firebase/installations and
+ * @firebase/messaging). Nothing else of Google's is fetched by the page: pushes reach it through our
+ * own service worker, and the browser talks to the push service itself, outside the page's CSP.
+ */
+export const FIREBASE_CONNECT_HOSTS = [
+  'https://firebaseinstallations.googleapis.com',
+  'https://fcmregistrations.googleapis.com',
+];
+
+/** Powerful features the app never uses: no page of ours (or a frame in it) may ask for them. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+export function contentSecurityPolicy(options: { push: boolean; tls: boolean }) {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    // react-hot-toast (through goober) keeps its few rules in one <style> element it writes at run
+    // time, so no hash can name it. Only style elements are let in: style attributes in markup stay
+    // refused, and React's style props are set through CSSOM, which CSP does not govern.
+    'style-src-elem': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...(options.push ? FIREBASE_CONNECT_HOSTS : [])],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    ...(options.tls ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * Security headers on every response (API, static files, the page, errors), set when the request
+ * arrives so that no later failure can send a response without them.
+ */
+export default fp(
+  async function securityHeaders(app: FastifyInstance) {
+    const tls = app.config.hsts;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicy({ push: app.config.firebase !== null, tls }),
+      },
+      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: 'deny' },
+      strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    });
+  },
+  { name: 'security-headers' },
+);
