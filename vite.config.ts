@@ -1,8 +1,23 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-export default defineConfig({
+/**
+ * react-router 7's package exports always point at its development build (dev warnings on, and
+ * bigger); a production build takes the production one, which has the same API.
+ */
+const productionBuildOf = (file: string) =>
+  fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: productionBuildOf('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: productionBuildOf('dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? reactRouterProduction : [],
+  },
   plugins: [
     react(),
     VitePWA({
@@ -25,4 +40,4 @@ export default defineConfig({
       '/api': { target: process.env.API_ORIGIN ?? 'http://127.0.0.1:8787' },
     },
   },
-});
+}));

@@ -4,16 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { routes } from './app/routes';
+import { preloadScreen, routes } from './app/routes';
 import { loadPersisted } from './lib/persist';
 import { registerServiceWorker } from './lib/service-worker';
 import { getToken } from './lib/token';
 
 async function start(): Promise<void> {
-  // A stored token means the signed-in shell comes next: its chunk loads while IndexedDB is read.
-  if (getToken() !== null) import('./app/signed-in-area').catch(() => undefined);
-  // DESIGN §6: the stored user and vehicles are in the store before the first render.
-  await loadPersisted();
+  // DESIGN §6: the stored user and vehicles are in the store before the first render, and the
+  // first screen's chunks are loaded, so it shows in one go.
+  await Promise.all([loadPersisted(), preloadScreen(window.location.pathname, getToken() !== null)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(

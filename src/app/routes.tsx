@@ -1,32 +1,41 @@
 /**
- * Every route of SPEC §2 in one table. Each screen is its own lazy chunk, so the login screen
- * downloads none of the signed-in screens. The signed-in shell is a chunk of its own too, so the
- * first load of /login carries nothing used only after sign-in; main.tsx starts loading it early
- * when a token is stored, and it shows the stored user while the screen's chunk arrives.
+ * Every route of SPEC §2 in one table. Each screen, and the signed-in shell, is a chunk of its own,
+ * so the first load of /login carries nothing used only after sign-in. Before the first render,
+ * main.tsx loads the chunks of the first screen (preloadScreen): it then appears in one go, the
+ * stored user with it, rather than after a loading fallback.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { useAtomValue } from '../lib/store';
 import { tokenAtom } from '../state/user';
 import { PublicOnly, RequireToken } from './guards';
+import { preloadable, type Preloadable } from './preloadable';
 
-const SignedInArea = lazy(() => import('./signed-in-area'));
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const RegistrationPage = lazy(() => import('../features/auth/registration-page'));
-const OtpPage = lazy(() => import('../features/auth/otp-page'));
-const DashboardPage = lazy(() => import('./dashboard-page'));
-const VehicleSearchPage = lazy(() => import('../features/search/vehicle-search-page'));
-const AddVehiclePage = lazy(() => import('../features/vehicles/add-vehicle-page'));
-const MyVehiclesPage = lazy(() => import('../features/vehicles/my-vehicles-page'));
-const MessagePage = lazy(() => import('../features/contact/message-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const NotFoundPage = lazy(() => import('./not-found-page'));
+const SignedInArea = preloadable<{ children: ReactNode }>(() => import('./signed-in-area'));
+const LoginPage = preloadable(() => import('../features/auth/login-page'));
+const DashboardPage = preloadable(() => import('./dashboard-page'));
+const NotFoundPage = preloadable(() => import('./not-found-page'));
+
+const PUBLIC_SCREENS: Record<string, Preloadable> = {
+  '/login': LoginPage,
+  '/registration': preloadable(() => import('../features/auth/registration-page')),
+  '/otp-verification': preloadable(() => import('../features/auth/otp-page')),
+};
+
+const SIGNED_IN_SCREENS: Record<string, Preloadable> = {
+  '/dashboard': DashboardPage,
+  '/vehicleSearch': preloadable(() => import('../features/search/vehicle-search-page')),
+  '/addVehicle': preloadable(() => import('../features/vehicles/add-vehicle-page')),
+  '/myVehicle': preloadable(() => import('../features/vehicles/my-vehicles-page')),
+  '/message': preloadable(() => import('../features/contact/message-page')),
+  '/settings': preloadable(() => import('../features/settings/settings-page')),
+};
 
 function RouteFallback() {
   return <div className="route-fallback" role="status" aria-label="Loading" />;
 }
 
-function screen(Page: LazyExoticComponent<ComponentType>) {
+function screen(Page: Preloadable) {
   return (
     <Suspense fallback={<RouteFallback />}>
       <Page />
@@ -38,11 +47,13 @@ function screen(Page: LazyExoticComponent<ComponentType>) {
 function SignedInShell() {
   return (
     <RequireToken>
-      <SignedInArea>
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
-      </SignedInArea>
+      <Suspense fallback={<RouteFallback />}>
+        <SignedInArea>
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </SignedInArea>
+      </Suspense>
     </RequireToken>
   );
 }
@@ -53,6 +64,21 @@ function HomeRoute() {
   return token === null ? screen(LoginPage) : <SignedInShell />;
 }
 
+const screenAt = (table: Record<string, Preloadable>, path: string) =>
+  Object.hasOwn(table, path) ? table[path] : undefined;
+
+/** Loads the chunks of what `pathname` shows (after the guards' redirects), so it renders at once. */
+export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
+  const known =
+    pathname === '/' || [PUBLIC_SCREENS, SIGNED_IN_SCREENS].some((table) => screenAt(table, pathname));
+  const chunks = !known
+    ? [NotFoundPage]
+    : signedIn
+      ? [SignedInArea, screenAt(SIGNED_IN_SCREENS, pathname) ?? DashboardPage]
+      : [screenAt(PUBLIC_SCREENS, pathname) ?? LoginPage];
+  return Promise.all(chunks.map((chunk) => chunk.preload()));
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -61,22 +87,11 @@ export const routes: RouteObject[] = [
   },
   {
     element: <PublicOnly />,
-    children: [
-      { path: '/login', element: screen(LoginPage) },
-      { path: '/registration', element: screen(RegistrationPage) },
-      { path: '/otp-verification', element: screen(OtpPage) },
-    ],
+    children: Object.entries(PUBLIC_SCREENS).map(([path, Page]) => ({ path, element: screen(Page) })),
   },
   {
     element: <SignedInShell />,
-    children: [
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/vehicleSearch', element: <VehicleSearchPage /> },
-      { path: '/addVehicle', element: <AddVehiclePage /> },
-      { path: '/myVehicle', element: <MyVehiclesPage /> },
-      { path: '/message', element: <MessagePage /> },
-      { path: '/settings', element: <SettingsPage /> },
-    ],
+    children: Object.entries(SIGNED_IN_SCREENS).map(([path, Page]) => ({ path, element: <Page /> })),
   },
   { path: '*', element: screen(NotFoundPage) },
 ];

@@ -1,0 +1,326 @@
+/**
+ * `npm run soak:live` (issue 6): the real server (server/main.ts) holds 1 000 live-notification streams
+ * open for 60 s while notifications are published to them; its memory must stay bounded.
+ *
+ * 200 users are stored with a session each, straight into a fresh database (PGlite in a temporary
+ * folder, or a fresh PostgreSQL database when DATABASE_URL is set, as in CI); each opens 5 streams
+ * (LIVE_STREAMS_PER_USER's default) over loopback with node:http. The heartbeat runs every second
+ * instead of every 25 s, so the streams see 60 000 writes. Every 2 s notifications go to 25 users
+ * through POST /api/users/sendNotification, and each must reach all 5 streams of its receiver. The
+ * server's resident memory (VmRSS of /proc/<pid>/status) is sampled every 3 s.
+ *
+ * The bound: what 1 000 open streams cost is paid during a 15 s warm-up. After it, V8 lets garbage
+ * pile up and returns it in drops of 30-40 MB, so single samples are noisy; a leak instead raises the
+ * floor. So the lowest RSS of the last 15 s may exceed the lowest RSS of the 15 s after the warm-up by
+ * at most 30 MB, and no sample may exceed that early floor by more than 100 MB. Measured floor growth:
+ * 2-5 MB on PostgreSQL, 17 MB on PGlite (its database lives in the server process and grows its cache);
+ * with 1 KB kept per heartbeat (a deliberate leak) it was 33 MB on PostgreSQL, and the script failed.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { Config } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { sessions, users } from '../server/db/schema';
+import { hashToken } from '../server/plugins/auth/session-store';
+import {
+  fakeDist,
+  freePort,
+  spawnServer,
+  tempDir,
+  type ServerProcess,
+} from '../server/testing/server-process';
+
+const USERS = 200;
+const STREAMS_PER_USER = 5;
+const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '60' } } });
+/** How long the streams are held; 60 s in CI, longer by hand (`npm run soak:live -- --seconds 600`). */
+const HOLD_MS = Number(args.seconds) * 1000;
+const WARM_UP_MS = 15_000;
+const SAMPLE_EVERY_MS = 3_000;
+const PUBLISH_EVERY_MS = 2_000;
+const RECEIVERS_PER_ROUND = 25;
+const HEARTBEAT_MS = 1_000;
+const FLOOR_WINDOW_MS = 15_000;
+const FLOOR_GROWTH_BOUND_MB = 30;
+const PEAK_BOUND_MB = 100;
+const DELIVERY_WAIT_MS = 5_000;
+
+interface Account {
+  id: string;
+  token: string;
+}
+
+interface Stream {
+  user: Account;
+  request: http.ClientRequest;
+  ready: Promise<void>;
+  received: Set<string>;
+  heartbeats: number;
+  ended: boolean;
+}
+
+interface Sample {
+  at: number;
+  rssMb: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface SoakDatabase {
+  kind: string;
+  config: Config['database'];
+  /** What tells the server where it is. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database: a PGlite folder, or a new database on the PostgreSQL server of DATABASE_URL. */
+async function freshDatabase(): Promise<SoakDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const dataDir = await tempDir('soak-data');
+    return {
+      kind: 'PGlite',
+      config: { kind: 'pglite', dataDir },
+      env: { DATA_DIR: dataDir },
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `soak_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'PostgreSQL',
+    config: { kind: 'postgres', url: url.toString() },
+    env: { DATABASE_URL: url.toString() },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** Users and their sessions, stored the way sign-in stores them (only the token's SHA-256). */
+async function seedAccounts(config: Config['database']): Promise<Account[]> {
+  const database = await openDatabase(config);
+  const accounts = Array.from({ length: USERS + 1 }, () => ({
+    id: randomUUID(),
+    token: randomBytes(32).toString('base64url'),
+  }));
+  const now = new Date();
+  await database.db.insert(users).values(
+    accounts.map((account, index) => ({
+      id: account.id,
+      name: `Soak ${index}`,
+      email: `soak${index}@example.in`,
+      phone: `9${String(index).padStart(9, '0')}`,
+      gender: 'Female',
+      dateOfBirth: '1990-01-01',
+      district: 'Ernakulam',
+      city: 'Kochi',
+    })),
+  );
+  await database.db.insert(sessions).values(
+    accounts.map((account) => ({
+      tokenHash: hashToken(account.token),
+      userId: account.id,
+      createdAt: now,
+      lastSeen: now,
+    })),
+  );
+  await database.close();
+  return accounts;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  if (!Number.isFinite(kb)) throw new Error('no VmRSS in /proc status');
+  return kb / 1024;
+}
+
+/** Opens GET /api/users/events on a socket of its own and counts what arrives. */
+function openStream(base: URL, user: Account): Stream {
+  let buffered = '';
+  let markReady: () => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    fail = reject;
+  });
+  const request = http.get(
+    new URL('/api/users/events', base),
+    { agent: false, headers: { authorization: `Bearer ${user.token}` } },
+    (response) => {
+      if (response.statusCode !== 200) fail(new Error(`events answered ${response.statusCode}`));
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffered += chunk;
+        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+          const frame = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          if (frame.startsWith('event: ready')) markReady();
+          else if (frame.startsWith(':')) stream.heartbeats += 1;
+          else if (frame.startsWith('event: notification')) {
+            const data = frame.slice(frame.indexOf('data:') + 5).trim();
+            stream.received.add((JSON.parse(data) as { _id: string })._id);
+          }
+        }
+      });
+      response.on('end', () => (stream.ended = true));
+    },
+  );
+  request.on('error', (error) => {
+    stream.ended = true;
+    fail(error);
+  });
+  const stream: Stream = { user, request, ready, received: new Set(), heartbeats: 0, ended: false };
+  return stream;
+}
+
+async function publish(base: URL, sender: Account, receiver: Account, round: number): Promise<string> {
+  const response = await fetch(new URL('/api/users/sendNotification', base), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      receiverId: receiver.id,
+      title: 'Vehicle Notification',
+      body: `Soak round ${round}`,
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`sendNotification answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { _id: string })._id;
+}
+
+async function main(): Promise<boolean> {
+  const startedAt = Date.now();
+  const database = await freshDatabase();
+  const distDir = await fakeDist();
+  let server: ServerProcess | undefined;
+  const streams: Stream[] = [];
+  try {
+    const [sender, ...receivers] = await seedAccounts(database.config);
+    if (!sender) throw new Error('no sender seeded');
+    server = spawnServer(
+      {
+        ...database.env,
+        DIST_DIR: distDir,
+        LOG_LEVEL: 'warn',
+        LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
+        LIVE_STREAMS_PER_USER: String(STREAMS_PER_USER),
+        SENDS_PER_SENDER_MINUTE: '100000',
+        SENDS_PER_PAIR_10_MINUTES: '100000',
+      },
+      await freePort(),
+    );
+    const base = new URL(server.url);
+    for (let ready = false; !ready; await sleep(200)) {
+      ready = (await fetch(new URL('/api/health', base)).catch(() => undefined))?.ok === true;
+      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.stderr()}`);
+    }
+    const pid = server.child.pid;
+    if (pid === undefined) throw new Error('no server pid');
+    console.log(`soak:live on ${database.kind}: server pid ${pid}, RSS at start ${rssMb(pid).toFixed(1)} MB`);
+
+    for (const user of receivers)
+      for (let i = 0; i < STREAMS_PER_USER; i++) streams.push(openStream(base, user));
+    await Promise.all(streams.map((stream) => stream.ready));
+    console.log(
+      `${streams.length} streams open and ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+
+    const samples: Sample[] = [];
+    const expected = new Map<string, Account>();
+    const holdStart = Date.now();
+    const sampler = setInterval(
+      () => samples.push({ at: Date.now() - holdStart, rssMb: rssMb(pid) }),
+      SAMPLE_EVERY_MS,
+    );
+    samples.push({ at: 0, rssMb: rssMb(pid) });
+    let round = 0;
+    while (Date.now() - holdStart < HOLD_MS) {
+      round += 1;
+      const chosen = Array.from(
+        { length: RECEIVERS_PER_ROUND },
+        (_, i) => receivers[(round * 37 + i * 11) % receivers.length]!,
+      );
+      const ids = await Promise.all(chosen.map((receiver) => publish(base, sender, receiver, round)));
+      ids.forEach((id, i) => expected.set(id, chosen[i]!));
+      await sleep(Math.min(PUBLISH_EVERY_MS, HOLD_MS - (Date.now() - holdStart)));
+    }
+    clearInterval(sampler);
+    samples.push({ at: Date.now() - holdStart, rssMb: rssMb(pid) });
+
+    // Delivery: every notification on all 5 streams of its receiver (a little time for the last round).
+    const missing = () =>
+      [...expected].reduce(
+        (count, [id, receiver]) =>
+          count + streams.filter((stream) => stream.user === receiver && !stream.received.has(id)).length,
+        0,
+      );
+    for (const deadline = Date.now() + DELIVERY_WAIT_MS; missing() > 0 && Date.now() < deadline;)
+      await sleep(100);
+    const delivered = expected.size * STREAMS_PER_USER - missing();
+    const ended = streams.filter((stream) => stream.ended).length;
+    const heartbeats = streams.reduce((sum, stream) => sum + stream.heartbeats, 0);
+
+    const floor = (from: number, to: number) =>
+      Math.min(
+        ...samples.filter((sample) => sample.at > from && sample.at <= to).map((sample) => sample.rssMb),
+      );
+    const early = floor(WARM_UP_MS, WARM_UP_MS + FLOOR_WINDOW_MS);
+    const late = floor(HOLD_MS - FLOOR_WINDOW_MS, Number.POSITIVE_INFINITY);
+    const peak = Math.max(
+      ...samples.filter((sample) => sample.at > WARM_UP_MS).map((sample) => sample.rssMb),
+    );
+    const floorGrowth = late - early;
+
+    console.log(
+      'RSS samples (s: MB):',
+      samples.map((s) => `${(s.at / 1000).toFixed(0)}: ${s.rssMb.toFixed(1)}`).join(', '),
+    );
+    console.log(
+      `streams ${streams.length}, ended early ${ended}; notifications ${expected.size} in ${round} rounds, ` +
+        `frames delivered ${delivered}/${expected.size * STREAMS_PER_USER}; heartbeats ${heartbeats}`,
+    );
+    console.log(
+      `RSS floor after the warm-up ${early.toFixed(1)} MB, in the last 15 s ${late.toFixed(1)} MB: ` +
+        `growth ${floorGrowth.toFixed(1)} MB (bound ${FLOOR_GROWTH_BOUND_MB} MB); ` +
+        `peak ${peak.toFixed(1)} MB, ${(peak - early).toFixed(1)} MB over the floor (bound ${PEAK_BOUND_MB} MB)`,
+    );
+
+    const failures = [
+      ended > 0 && `${ended} streams ended while held`,
+      missing() > 0 && `${missing()} notification frames never arrived`,
+      heartbeats < streams.length && `only ${heartbeats} heartbeats for ${streams.length} streams`,
+      floorGrowth > FLOOR_GROWTH_BOUND_MB &&
+        `the RSS floor rose ${floorGrowth.toFixed(1)} MB while held (bound ${FLOOR_GROWTH_BOUND_MB} MB)`,
+      peak - early > PEAK_BOUND_MB &&
+        `the RSS peaked ${(peak - early).toFixed(1)} MB over its floor (bound ${PEAK_BOUND_MB} MB)`,
+    ].filter((failure): failure is string => typeof failure === 'string');
+    for (const failure of failures) console.error(`FAIL: ${failure}`);
+    console.log(
+      `${failures.length === 0 ? 'PASS' : 'FAIL'} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+    return failures.length === 0;
+  } finally {
+    for (const stream of streams) stream.request.destroy();
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+    await database.drop();
+    await rm(distDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = (await main()) ? 0 : 1;

@@ -1,0 +1,161 @@
+/** The bench's tables (printed and written as Markdown) and its targets. */
+import type { BrowserResult } from './browser';
+import type { DatabaseKind } from './databases';
+import { FLOOR, SEARCH, type Measurement } from './load';
+
+export interface TierResult {
+  database: DatabaseKind;
+  vehicles: number;
+  seedSeconds: number;
+  measurements: Measurement[];
+}
+
+export interface BenchResults {
+  startedAt: string;
+  /** The machine's 1-minute load average when the bench started. */
+  loadAverageAtStart: number;
+  machine: { cpus: number; cpuModel: string; node: string };
+  load: { connections: number; seconds: number; warmupSeconds: number };
+  tiers: TierResult[];
+  targets: Target[];
+  browser?: BrowserResult;
+}
+
+export interface Target {
+  database: DatabaseKind;
+  what: string;
+  measured: string;
+  met: boolean;
+}
+
+const TARGET_SEARCH_P99_MS = 10;
+const TARGET_SEARCH_FLOOR_SHARE = 0.5;
+const TARGET_P50_GROWTH = 1.5;
+
+const ms = (value: number) => value.toFixed(2);
+const thousands = (value: number) => value.toLocaleString('en-US');
+
+function markdownTable(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+const floorOf = (tier: TierResult) => tier.measurements.find((m) => m.endpoint === FLOOR)?.rps ?? NaN;
+
+export function tierTable(tier: TierResult): string {
+  const floor = floorOf(tier);
+  return markdownTable(
+    ['endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', '× floor', 'load avg'],
+    tier.measurements.map((m) => [
+      m.endpoint,
+      thousands(m.requests),
+      thousands(Math.round(m.rps)),
+      ms(m.p50),
+      ms(m.p99),
+      String(m.errors),
+      (m.rps / floor).toFixed(2),
+      m.loadAverage.toFixed(1),
+    ]),
+  );
+}
+
+/** The targets of the issue, checked on every database measured (they are set for PostgreSQL). */
+export function checkTargets(tiers: TierResult[]): Target[] {
+  const targets: Target[] = [];
+  for (const database of new Set(tiers.map((tier) => tier.database))) {
+    const ofDatabase = tiers
+      .filter((tier) => tier.database === database)
+      .sort((a, b) => a.vehicles - b.vehicles);
+    for (const tier of ofDatabase) {
+      const search = tier.measurements.find((m) => m.endpoint === SEARCH);
+      const at = `${thousands(tier.vehicles)} vehicles`;
+      if (search) {
+        targets.push({
+          database,
+          what: `owner search p99 ≤ ${TARGET_SEARCH_P99_MS} ms (${at})`,
+          measured: `${ms(search.p99)} ms`,
+          met: search.p99 <= TARGET_SEARCH_P99_MS,
+        });
+        const share = search.rps / floorOf(tier);
+        targets.push({
+          database,
+          what: `owner search ≥ ${TARGET_SEARCH_FLOOR_SHARE * 100}% of the floor's throughput (${at})`,
+          measured: `${(share * 100).toFixed(0)}%`,
+          met: share >= TARGET_SEARCH_FLOOR_SHARE,
+        });
+      }
+      const errors = tier.measurements.reduce((sum, m) => sum + m.errors, 0);
+      targets.push({ database, what: `zero errors (${at})`, measured: String(errors), met: errors === 0 });
+    }
+    const smallest = ofDatabase[0];
+    const largest = ofDatabase.at(-1);
+    if (!smallest || !largest || smallest === largest) continue;
+    for (const m of largest.measurements) {
+      // The floor touches no data: how its p50 moves shows how much the machine's other work moved.
+      if (m.endpoint === FLOOR) continue;
+      const before = smallest.measurements.find((other) => other.endpoint === m.endpoint);
+      if (!before) continue;
+      const growth = m.p50 / before.p50;
+      targets.push({
+        database,
+        what: `${m.endpoint}: p50 grows ≤ ${TARGET_P50_GROWTH}× from ${thousands(smallest.vehicles)} to ${thousands(largest.vehicles)} vehicles`,
+        measured: `${ms(before.p50)} → ${ms(m.p50)} ms (${growth.toFixed(2)}×)`,
+        met: growth <= TARGET_P50_GROWTH,
+      });
+    }
+  }
+  return targets;
+}
+
+export function targetsTable(targets: Target[]): string {
+  return markdownTable(
+    ['database', 'target', 'measured', 'met'],
+    targets.map((t) => [t.database, t.what, t.measured, t.met ? 'yes' : '**no**']),
+  );
+}
+
+export function browserTable(browser: BrowserResult): string {
+  const runs = (list: BrowserResult['cold']) => list.map((run) => Math.round(run.nameShownMs)).join(', ');
+  const cls = (list: BrowserResult['cold']) => Math.max(...list.map((run) => run.cls)).toFixed(3);
+  return markdownTable(
+    ['visit', `median of ${browser.runs} (ms)`, 'runs (ms)', 'max CLS'],
+    [
+      [
+        'cold (fresh profile)',
+        String(Math.round(browser.coldMedianMs)),
+        runs(browser.cold),
+        cls(browser.cold),
+      ],
+      [
+        'warm (service worker + IndexedDB)',
+        String(Math.round(browser.warmMedianMs)),
+        runs(browser.warm),
+        cls(browser.warm),
+      ],
+    ],
+  );
+}
+
+export function markdownReport(results: BenchResults): string {
+  const { machine, load } = results;
+  const sections = [
+    `# Benchmark results (${results.startedAt})`,
+    `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; autocannon, ${load.connections} connections, ` +
+      `${load.seconds} s per endpoint after ${load.warmupSeconds} s of warm-up; the bench, the server and the ` +
+      `database share the machine (1-minute load average at the start: ${results.loadAverageAtStart.toFixed(1)}).`,
+  ];
+  for (const tier of results.tiers) {
+    sections.push(
+      `## ${tier.database}, ${thousands(tier.vehicles)} vehicles (seeded in ${tier.seedSeconds.toFixed(0)} s)`,
+      tierTable(tier),
+    );
+  }
+  if (results.targets.length > 0) sections.push('## Targets', targetsTable(results.targets));
+  if (results.browser) {
+    sections.push(
+      `## Browser: navigation → dashboard greeting the user by name (4× CPU slowdown, slow 4G; load average ${results.browser.loadAverage.toFixed(1)})`,
+      browserTable(results.browser),
+    );
+  }
+  return `${sections.join('\n\n')}\n`;
+}
