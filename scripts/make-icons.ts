@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, findChromium } from '../test/support/chromium';
 
 /** The theme colour; the bell's ring in the mark is drawn in it too. */
 const BACKGROUND = '#0f766e';
@@ -52,19 +53,9 @@ function iconSvg(mark: string, { size, shape, scale }: IconSpec): string {
 
 async function main(): Promise<void> {
   const mark = markContent(await readFile(root('scripts/icons/mark.svg'), 'utf8'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error("No Chromium: install Debian's chromium or set CHROMIUM_PATH.");
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     for (const icon of ICONS) {
       const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } });
