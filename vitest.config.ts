@@ -2,6 +2,29 @@ import { defineConfig } from 'vitest/config';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 
+/**
+ * The slow system tests (fuzzing, durability, spawned server processes) are projects of their own,
+ * so `--project api-pglite` runs the fast server tests alone; `npm test` and CI run them all.
+ */
+const SYSTEM_TESTS = [
+  'server/fuzz.test.ts',
+  'server/durability.test.ts',
+  'server/main.test.ts',
+  'server/two-instances.test.ts',
+];
+
+const serverProject = (name: string, database: 'pglite' | 'postgres', system: boolean) => ({
+  test: {
+    name,
+    include: system ? SYSTEM_TESTS : ['server/**/*.test.ts'],
+    exclude: system ? [] : SYSTEM_TESTS,
+    environment: 'node' as const,
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,28 +44,12 @@ export default defineConfig({
           setupFiles: ['src/testing/setup.ts'],
         },
       },
-      {
-        test: {
-          name: 'api-pglite',
-          include: ['server/**/*.test.ts'],
-          environment: 'node',
-          env: { TEST_DATABASE: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('api-pglite', 'pglite', false),
+      serverProject('system-pglite', 'pglite', true),
       ...(postgres
         ? [
-            {
-              test: {
-                name: 'api-postgres',
-                include: ['server/**/*.test.ts'],
-                environment: 'node' as const,
-                env: { TEST_DATABASE: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
+            serverProject('api-postgres', 'postgres', false),
+            serverProject('system-postgres', 'postgres', true),
           ]
         : []),
       {

@@ -2,7 +2,7 @@
  * `npm run soak:live` (issue 6): the real server (server/main.ts) holds 1 000 live-notification streams
  * open for 60 s while notifications are published to them; its memory must stay bounded.
  *
- * 200 users are stored with a session each, straight into a fresh database (PGlite in a temporary
+ * 200 users are stored with a session and a vehicle each, straight into a fresh database (PGlite in a temporary
  * folder, or a fresh PostgreSQL database when DATABASE_URL is set, as in CI); each opens 5 streams
  * (LIVE_STREAMS_PER_USER's default) over loopback with node:http. The heartbeat runs every second
  * instead of every 25 s, so the streams see 60 000 writes. Every 2 s notifications go to 25 users
@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { sessions, users } from '../server/db/schema';
+import { sessions, users, vehicles } from '../server/db/schema';
 import { hashToken } from '../server/plugins/auth/session-store';
 import {
   fakeDist,
@@ -52,6 +52,8 @@ const DELIVERY_WAIT_MS = 5_000;
 interface Account {
   id: string;
   token: string;
+  /** A vehicle of the account's own: a notification must name one of the receiver's vehicles. */
+  vehicleNumber: string;
 }
 
 interface Stream {
@@ -111,9 +113,10 @@ async function freshDatabase(): Promise<SoakDatabase> {
 /** Users and their sessions, stored the way sign-in stores them (only the token's SHA-256). */
 async function seedAccounts(config: Config['database']): Promise<Account[]> {
   const database = await openDatabase(config);
-  const accounts = Array.from({ length: USERS + 1 }, () => ({
+  const accounts = Array.from({ length: USERS + 1 }, (_, index) => ({
     id: randomUUID(),
     token: randomBytes(32).toString('base64url'),
+    vehicleNumber: `kl07sk${String(index).padStart(4, '0')}`,
   }));
   const now = new Date();
   await database.db.insert(users).values(
@@ -122,11 +125,14 @@ async function seedAccounts(config: Config['database']): Promise<Account[]> {
       name: `Soak ${index}`,
       email: `soak${index}@example.in`,
       phone: `9${String(index).padStart(9, '0')}`,
-      gender: 'Female',
+      gender: 'Female' as const,
       dateOfBirth: '1990-01-01',
-      district: 'Ernakulam',
+      district: 'Ernakulam' as const,
       city: 'Kochi',
     })),
+  );
+  await database.db.insert(vehicles).values(
+    accounts.map((account) => ({ ownerId: account.id, name: 'Soak car', vehicleNumber: account.vehicleNumber })),
   );
   await database.db.insert(sessions).values(
     accounts.map((account) => ({
@@ -193,7 +199,7 @@ async function publish(base: URL, sender: Account, receiver: Account, round: num
     body: JSON.stringify({
       receiverId: receiver.id,
       title: 'Vehicle Notification',
-      body: `Soak round ${round}`,
+      body: `Soak round ${round}: ${receiver.vehicleNumber}`,
     }),
   });
   if (response.status !== 201)

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { GENDERS } from '#common/api';
+import { GENDERS } from '#common/genders';
 import { DISTRICT_CITIES } from '#common/districts';
 import { VEHICLE_TYPES } from '#common/vehicle-types';
 import type { Db } from '../server/db/database';

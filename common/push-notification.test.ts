@@ -9,6 +9,7 @@ const data: PushData = {
   senderName: 'Anu',
   sentAt: '2025-01-02T03:04:05.000Z',
   url: '/dashboard',
+  silent: false,
 };
 
 describe('pushNotification', () => {
@@ -16,15 +17,40 @@ describe('pushNotification', () => {
     expect(pushNotification(data)).toEqual({
       title: 'Vehicle Notification',
       options: {
-        body: 'Please relocate KL07AB1234.',
+        body: 'From Anu: Please relocate KL07AB1234.',
         tag: 'n-1',
         icon: '/icons/icon-192.png',
+        silent: false,
         data: { url: '/dashboard' },
       },
     });
   });
 
+  it('offers the answers as actions on a request pushed to its receiver', () => {
+    const request = pushNotification({ ...data, url: '/dashboard?request=n-1' });
+    expect(request.options.data).toEqual({ url: '/dashboard?request=n-1', requestId: 'n-1' });
+    expect(request.options.actions).toEqual([
+      { action: 'coming_now', title: 'Coming now' },
+      { action: 'five_minutes', title: 'In 5 minutes' },
+      { action: 'cannot_come', title: "Can't come now" },
+    ]);
+  });
+
+  it('offers no actions on a push that cannot be answered (an answer, for its sender)', () => {
+    expect(pushNotification({ ...data, url: '/requests' }).options).not.toHaveProperty('actions');
+  });
+
+  it("names the sender in the notification's text", () => {
+    expect(pushNotification({ ...data, senderName: 'Rahul Nair' }).options.body).toMatch(
+      /^From Rahul Nair: /,
+    );
+  });
+
   it('still tags a notification that has no id', () => {
     expect(pushNotification({ ...data, notificationId: '' }).options.tag).toBe('vahan-contact');
+  });
+
+  it('is silent (no sound or vibration) when the push says so: the receiver is in quiet hours', () => {
+    expect(pushNotification({ ...data, silent: true }).options.silent).toBe(true);
   });
 });

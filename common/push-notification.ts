@@ -3,23 +3,49 @@
  * (foreground, SPEC §4). Both use this so the tag, the notification's id, makes one replace the other.
  */
 import type { PushData } from './api';
+import { NOTIFICATION_ACTION_REPLIES, REPLY_LABELS, requestIdOfUrl } from './replies';
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
 const FALLBACK_TAG = 'vahan-contact';
 
-export interface PushNotification {
+export interface NotificationAction {
+  action: string;
   title: string;
-  options: { body: string; tag: string; icon: string; data: { url: string } };
 }
 
+export interface PushNotification {
+  title: string;
+  options: {
+    body: string;
+    tag: string;
+    icon: string;
+    /** `silent`: no sound or vibration (the receiver's quiet hours). */
+    silent: boolean;
+    /** `requestId`: the request its receiver can answer from the notification's actions. */
+    data: { url: string; requestId?: string };
+    actions?: NotificationAction[];
+  };
+}
+
+/** The text of a system notification names its sender: a stranger's words never pass as the app's own. */
+export const fromSender = (senderName: string, body: string) =>
+  senderName ? `From ${senderName}: ${body}` : body;
+
 export function pushNotification(data: PushData): PushNotification {
+  const requestId = requestIdOfUrl(data.url);
   return {
     title: data.title,
     options: {
-      body: data.body,
+      body: fromSender(data.senderName, data.body),
       tag: data.notificationId || FALLBACK_TAG,
       icon: NOTIFICATION_ICON,
-      data: { url: data.url },
+      silent: data.silent,
+      data: requestId ? { url: data.url, requestId } : { url: data.url },
+      ...(requestId
+        ? {
+            actions: NOTIFICATION_ACTION_REPLIES.map((kind) => ({ action: kind, title: REPLY_LABELS[kind] })),
+          }
+        : {}),
     },
   };
 }

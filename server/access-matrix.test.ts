@@ -18,6 +18,7 @@ let a: SignedIn;
 let b: SignedIn;
 let stranger: SignedIn;
 let aVehicle: Vehicle;
+let bVehicle: Vehicle;
 let aNotification: ServerNotification;
 const A_DEVICE = 'device-of-a:APA91bAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const A_OTHER_DEVICE = 'second-device-of-a:APA91bBBBBBBBBBBBBBBBBBBBBBBBBBBB';
@@ -48,7 +49,8 @@ function rowsOf(snapshot: TablesSnapshot, userId: string) {
 const snapshot = () => snapshotTables(t.app.database.db);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A provider that places every call, so that calls are refused for who asks, not for want of one.
+  t = await createTestApp({ deps: { telephony: { connect: async () => {} } } });
   [a, b, stranger] = [await t.signUp(), await t.signUp(), await t.signUp()];
   aVehicle = (
     await ok(a, 'POST', '/api/users/addVehicle', { name: 'Family Swift', vehicleNumber: 'KL07AM0001' })
@@ -63,11 +65,15 @@ beforeAll(async () => {
   ).json<ServerNotification>();
   await ok(a, 'POST', '/api/users/fcmToken', { token: A_DEVICE });
   await ok(a, 'POST', '/api/users/fcmToken', { token: A_OTHER_DEVICE });
+  bVehicle = (
+    await ok(b, 'POST', '/api/users/addVehicle', { name: 'Shared Swift', vehicleNumber: 'KL07AM0001' })
+  ).json<Vehicle>();
   // B has an inbox of its own, so that "clear all" by B has something to clear.
+  await ok(b, 'POST', '/api/users/addVehicle', { name: 'B car', vehicleNumber: 'KL07BM0001' });
   await ok(stranger, 'POST', '/api/users/sendNotification', {
     receiverId: b.user._id,
     title: 'Vehicle Notification',
-    body: 'Hello B',
+    body: 'Please move KL07BM0001',
   });
 });
 afterAll(() => t.close());
@@ -96,10 +102,31 @@ const refusals: Refusal[] = [
     request: () => call(b, 'DELETE', `/api/users/deleteVehicle?id=${aVehicle._id}`),
   },
   {
-    name: "B registers A's vehicle number as its own",
-    status: 409,
+    name: "B verifies A's vehicle",
+    status: 404,
     request: () =>
-      call(b, 'POST', '/api/users/addVehicle', { name: 'Mine now', vehicleNumber: 'KL 07 AM 0001' }),
+      call(b, 'POST', '/api/users/verifyVehicle', {
+        id: aVehicle._id,
+        chassisLast5: '59924',
+        engineLast5: '79076',
+      }),
+  },
+  {
+    name: "B lists the other registrants of A's vehicle",
+    status: 404,
+    request: () => call(b, 'GET', `/api/users/vehicleRegistrants?id=${aVehicle._id}`),
+  },
+  {
+    name: "B keeps a household member on A's vehicle",
+    status: 404,
+    request: () =>
+      call(b, 'POST', '/api/users/keepHousehold', { id: aVehicle._id, registrationId: bVehicle._id }),
+  },
+  {
+    name: "B releases a household member of A's vehicle",
+    status: 404,
+    request: () =>
+      call(b, 'POST', '/api/users/releaseHousehold', { id: aVehicle._id, registrationId: bVehicle._id }),
   },
   {
     name: 'B adds a vehicle naming A as its owner in the body',
@@ -143,6 +170,24 @@ const refusals: Refusal[] = [
     request: () => call(b, 'POST', '/api/users/unblockSender', { notificationId: aNotification._id }),
   },
   {
+    name: 'B answers a request A received',
+    status: 404,
+    request: () =>
+      call(b, 'POST', '/api/users/replyToNotification', {
+        notificationId: aNotification._id,
+        kind: 'coming_now',
+      }),
+  },
+  {
+    name: 'The sender answers the request it sent, in place of its receiver A',
+    status: 404,
+    request: () =>
+      call(stranger, 'POST', '/api/users/replyToNotification', {
+        notificationId: aNotification._id,
+        kind: 'not_my_vehicle',
+      }),
+  },
+  {
     name: "B changes A's privacy by naming A in the body",
     status: 400,
     request: () => call(b, 'PATCH', '/api/users/updateProfile', { phoneVisible: false, _id: a.user._id }),
@@ -151,6 +196,22 @@ const refusals: Refusal[] = [
     name: "B changes its profile's phone to A's",
     status: 400,
     request: () => call(b, 'PATCH', '/api/users/updateProfile', { phone: a.user.phone }),
+  },
+  {
+    name: "B turns off A's masked calls by naming A in the body",
+    status: 400,
+    request: () => call(b, 'PATCH', '/api/users/updateProfile', { allowCalls: false, userId: a.user._id }),
+  },
+  {
+    name: "B calls A's vehicle giving another number to ring",
+    status: 400,
+    request: () =>
+      call(b, 'POST', '/api/users/callOwner', { vehicleId: aVehicle._id, from: stranger.user.phone }),
+  },
+  {
+    name: 'the stranger A blocked calls A through Vahan Contact',
+    status: 403,
+    request: () => call(stranger, 'POST', '/api/users/callOwner', { vehicleId: aVehicle._id }),
   },
   {
     name: "B clears A's notifications by naming A",
@@ -195,6 +256,30 @@ describe("user B acting on user A's resources", () => {
     expect(rowsOf(await snapshot(), a.user._id)).toEqual(before);
   });
 
+  it("B marking A's request seen changes nothing", async () => {
+    const before = await snapshot();
+    await ok(b, 'POST', '/api/users/notificationsSeen', { ids: [aNotification._id] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("B's sent requests show none sent by others", async () => {
+    const sent = (await ok(b, 'GET', '/api/users/sentRequests')).json<{ _id: string }[]>();
+    expect(sent.map((request) => request._id)).not.toContain(aNotification._id);
+  });
+
+  it("B signing out its other devices leaves A's sessions alone", async () => {
+    const before = rowsOf(await snapshot(), a.user._id);
+    expect((await call(b, 'POST', '/api/users/logoutOthers', {})).statusCode).toBe(200);
+    expect(rowsOf(await snapshot(), a.user._id)).toEqual(before);
+    expect((await call(a, 'GET', '/api/users/validateUser')).statusCode).toBe(200);
+  });
+
+  it("B's list of sessions holds none of A's", async () => {
+    const listed = (await call(b, 'GET', '/api/users/sessions')).json<{ _id: string }[]>();
+    const ofA = (await call(a, 'GET', '/api/users/sessions')).json<{ _id: string }[]>();
+    expect(listed.every((session) => !ofA.some((other) => other._id === session._id))).toBe(true);
+  });
+
   it("B's lists show none of A's vehicles or notifications", async () => {
     const vehicles = (await ok(b, 'GET', '/api/users/getMyVehicles')).json<Vehicle[]>();
     const unread = (await ok(b, 'GET', '/api/users/unreadNotifications')).json<ServerNotification[]>();
@@ -222,6 +307,8 @@ interface SignedInRoute {
 const signedInRoutes: SignedInRoute[] = [
   { method: 'POST', url: '/api/users/logout', payload: () => ({ fcmToken: A_OTHER_DEVICE }) },
   { method: 'GET', url: '/api/users/validateUser' },
+  { method: 'GET', url: '/api/users/sessions' },
+  { method: 'POST', url: '/api/users/logoutOthers', payload: () => ({}) },
   { method: 'PATCH', url: '/api/users/updateProfile', payload: () => ({ phoneVisible: false }) },
   {
     method: 'POST',
@@ -244,7 +331,27 @@ const signedInRoutes: SignedInRoute[] = [
   {
     method: 'POST',
     url: '/api/users/sendNotification',
-    payload: () => ({ receiverId: a.user._id, title: 'Vehicle Notification', body: 'Hello' }),
+    payload: () => ({
+      receiverId: a.user._id,
+      title: 'Vehicle Notification',
+      body: 'Please move KL07AM0001',
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/verifyVehicle',
+    payload: () => ({ id: aVehicle._id, chassisLast5: '59924', engineLast5: '79076' }),
+  },
+  { method: 'GET', url: '/api/users/vehicleRegistrants', query: `?id=${randomUUID()}` },
+  {
+    method: 'POST',
+    url: '/api/users/keepHousehold',
+    payload: () => ({ id: aVehicle._id, registrationId: randomUUID() }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/releaseHousehold',
+    payload: () => ({ id: aVehicle._id, registrationId: randomUUID() }),
   },
   { method: 'GET', url: '/api/users/unreadNotifications' },
   { method: 'POST', url: '/api/users/clearAllNotifications' },
@@ -252,6 +359,14 @@ const signedInRoutes: SignedInRoute[] = [
   { method: 'POST', url: '/api/users/unblockSender', payload: () => ({ notificationId: aNotification._id }) },
   { method: 'POST', url: '/api/users/fcmToken', payload: () => ({ token: 'someone-else:APA91bCCCCCCCCCC' }) },
   { method: 'GET', url: '/api/users/events' },
+  {
+    method: 'POST',
+    url: '/api/users/replyToNotification',
+    payload: () => ({ notificationId: aNotification._id, kind: 'coming_now' }),
+  },
+  { method: 'POST', url: '/api/users/notificationsSeen', payload: () => ({ ids: [aNotification._id] }) },
+  { method: 'GET', url: '/api/users/sentRequests' },
+  { method: 'POST', url: '/api/users/callOwner', payload: () => ({ vehicleId: aVehicle._id }) },
 ];
 
 const PUBLIC_ROUTES = [

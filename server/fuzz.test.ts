@@ -23,10 +23,14 @@ let notification: ServerNotification;
 /** The fields each route reads, so that many bodies get past JSON parsing and into the schemas. */
 const FIELDS: Record<string, string[]> = {
   '/api/users/login': ['phone'],
-  '/api/users/register': Object.keys(registration('9876543210')),
+  '/api/users/register': [...Object.keys(registration('9876543210')), 'phoneVisible'],
   '/api/users/verify': ['phone', 'otp'],
   '/api/users/logout': ['fcmToken'],
-  '/api/users/updateProfile': ['phoneVisible'],
+  '/api/users/verifyVehicle': ['id', 'chassisLast5', 'engineLast5'],
+  '/api/users/vehicleRegistrants': ['id'],
+  '/api/users/keepHousehold': ['id', 'registrationId'],
+  '/api/users/releaseHousehold': ['id', 'registrationId'],
+  '/api/users/updateProfile': ['phoneVisible', 'emailVisible', 'allowCalls', 'quietHours'],
   '/api/users/addVehicle': ['vehicleType', 'name', 'vehicleNumber'],
   '/api/users/updateVehicle': ['id', 'name', 'vehicleNumber'],
   '/api/users/deleteVehicle': ['id'],
@@ -36,6 +40,9 @@ const FIELDS: Record<string, string[]> = {
   '/api/users/blockSender': ['notificationId'],
   '/api/users/unblockSender': ['notificationId'],
   '/api/users/fcmToken': ['token'],
+  '/api/users/replyToNotification': ['notificationId', 'kind', 'text'],
+  '/api/users/notificationsSeen': ['ids'],
+  '/api/users/callOwner': ['vehicleId'],
 };
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 
@@ -62,6 +69,8 @@ function hostileValue(): fc.Arbitrary<unknown> {
       '000000',
       'KL07AB1234',
       'Four',
+      'five_minutes',
+      'not_my_vehicle',
       true,
       0,
       -1,
@@ -76,6 +85,10 @@ function hostileValue(): fc.Arbitrary<unknown> {
       '%00%ff',
     ),
     fc.constantFrom('vehicle', 'notification', 'owner', 'other').map((which) => () => realId(which)),
+    fc.array(
+      fc.constantFrom('notification', 'owner').map((which) => () => realId(which)),
+      { maxLength: 3 },
+    ),
   );
 }
 
@@ -183,6 +196,17 @@ function queryString(route: RouteKey): fc.Arbitrary<string> {
 
 type Auth = 'owner' | 'other' | 'none' | { header: string };
 
+/** Sent to every route: the idempotent ones check it, the others ignore it. */
+function idempotencyKey(): fc.Arbitrary<string | null> {
+  return fc.option(
+    fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
+      fc.stringMatching(/^[ -~]{0,200}$/),
+      fc.constantFrom('', 'short', 'k'.repeat(129), 'abc/../../etc', "' or '1'='1"),
+    ),
+  );
+}
+
 function authFor(route: RouteKey): fc.Arbitrary<Auth> {
   const garbage = fc.oneof(
     fc.string({ maxLength: 120 }).map((text) => ({ header: `Bearer ${text}` })),
@@ -216,7 +240,8 @@ async function headersFor(auth: Auth): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A provider that places every call, so that call requests get past the "no provider" answer.
+  t = await createTestApp({ deps: { telephony: { connect: async () => {} } } });
   [owner, other] = [await t.signUp(), await t.signUp()];
   const added = await t.inject({
     method: 'POST',
@@ -244,9 +269,12 @@ describe('fuzzing every route', () => {
     { method: 'GET', url: '/api/users/events' },
     ...Object.keys(FIELDS).map((url) => ({ method: methodOf(url), url })),
     { method: 'GET', url: '/api/users/validateUser' },
+    { method: 'GET', url: '/api/users/sessions' },
+    { method: 'POST', url: '/api/users/logoutOthers' },
     { method: 'GET', url: '/api/users/getMyVehicles' },
     { method: 'GET', url: '/api/users/unreadNotifications' },
     { method: 'POST', url: '/api/users/clearAllNotifications' },
+    { method: 'GET', url: '/api/users/sentRequests' },
   ];
 
   it('fuzzes exactly the routes the app serves', () => {
@@ -261,8 +289,10 @@ describe('fuzzing every route', () => {
           payloadFor(route),
           queryString(route),
           authFor(route),
-          async (payload, query, auth) => {
+          idempotencyKey(),
+          async (payload, query, auth, key) => {
             const headers = await headersFor(auth);
+            if (key !== null) headers['idempotency-key'] = key;
             if (payload.contentType) headers['content-type'] = payload.contentType;
             const before = await snapshotTables(t.app.database.db);
             const request: InjectOptions = {
@@ -299,5 +329,6 @@ describe('fuzzing every route', () => {
 function methodOf(url: string): string {
   if (url.endsWith('updateProfile') || url.endsWith('updateVehicle')) return 'PATCH';
   if (url.endsWith('deleteVehicle')) return 'DELETE';
+  if (url.endsWith('vehicleRegistrants')) return 'GET';
   return 'POST';
 }

@@ -31,7 +31,8 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.kill()));
 });
 
-const serverEnv = () => ({ DIST_DIR: distDir, ...NO_LIMITS, ...database.env });
+// A short drain: these tests are about what follows it (server/shutdown.test.ts covers the drain).
+const serverEnv = () => ({ DIST_DIR: distDir, SHUTDOWN_DRAIN_S: '1', ...NO_LIMITS, ...database.env });
 
 /** A server for one test, killed after it if still running. */
 async function start(): Promise<ServerProcess> {
@@ -53,6 +54,20 @@ describe('with a bad configuration', () => {
     running.push(server);
     expect((await server.exit).code).toBe(2);
     expect(server.stderr()).toContain('SMS_PROVIDER');
+  });
+
+  it('exits with code 2 for TRUST_PROXY=true, asking for the hop count or the proxy addresses', async () => {
+    const server = spawnServer({ ...serverEnv(), TRUST_PROXY: 'true' });
+    running.push(server);
+    expect((await server.exit).code).toBe(2);
+    expect(server.stderr()).toMatch(/TRUST_PROXY[\s\S]*hop count/);
+  });
+
+  it('exits with code 2 on a non-loopback HOST with no SMS provider, saying what to set', async () => {
+    const server = spawnServer({ ...serverEnv(), HOST: '0.0.0.0' });
+    running.push(server);
+    expect((await server.exit).code).toBe(2);
+    expect(server.stderr()).toMatch(/SMS_PROVIDER=twilio[\s\S]*SMS_PROVIDER=log/);
   });
 });
 

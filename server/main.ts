@@ -30,12 +30,17 @@ const config = loadConfigOrExit();
 ensureBuilt(config.distDir);
 const app = await buildApp(config);
 
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+/**
+ * SIGTERM drains (see plugins/graceful-close): serve on with health at 503 for the drain, then stop
+ * accepting and let `app.close()` wait for the requests in flight; past the grace, connections are cut.
+ */
+function shutDown(signal: NodeJS.Signals): void {
+  const { drainMs, graceMs } = config.shutdown;
+  app.log.info({ signal, drainMs }, 'shutting down: draining, health answers 503');
+  app.startDrain();
+  setTimeout(() => {
+    app.log.info({ graceMs }, 'shutting down: no longer accepting; finishing requests in flight');
+    setTimeout(() => app.server.closeAllConnections(), graceMs).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -43,6 +48,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.exit(1);
       },
     );
+  }, drainMs);
+}
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    shutDown(signal);
   });
 }
 

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { preloadScreen, routes } from './app/routes';
-import { loadPersisted } from './lib/persist';
+import { loadPersisted } from './state/persist';
 import { registerServiceWorker } from './lib/service-worker';
 import { getToken } from './lib/token';
 

@@ -8,17 +8,20 @@ const fields = {
   senderName: 'Anu',
   sentAt: '2025-01-02T03:04:05.000Z',
   url: '/dashboard',
+  silent: 'false',
 };
+/** What the worker reads from those strings. */
+const parsed = { ...fields, silent: false };
 
 describe('parsePushData', () => {
   it('reads the fields FCM web puts under data', () => {
     expect(parsePushData({ data: fields, from: '1234', fcmMessageId: 'x', priority: 'high' })).toEqual(
-      fields,
+      parsed,
     );
   });
 
   it('reads a flat payload as the data itself', () => {
-    expect(parsePushData(fields)).toEqual(fields);
+    expect(parsePushData(fields)).toEqual(parsed);
   });
 
   it("defaults the title to 'New Notification' and the url to the dashboard", () => {
@@ -29,6 +32,7 @@ describe('parsePushData', () => {
       senderName: '',
       sentAt: '',
       url: '/dashboard',
+      silent: false,
     });
   });
 
@@ -39,11 +43,15 @@ describe('parsePushData', () => {
       url: '/dashboard',
     });
   });
+
+  it("reads silent 'true' as a silent notification (the receiver's quiet hours)", () => {
+    expect(parsePushData({ ...fields, silent: 'true' }).silent).toBe(true);
+  });
 });
 
 describe('readPushPayload', () => {
   it('parses the JSON of the push message', () => {
-    expect(readPushPayload({ json: () => ({ data: fields }) })).toEqual(fields);
+    expect(readPushPayload({ json: () => ({ data: fields }) })).toEqual(parsed);
   });
 
   it('still yields a notification to show when the payload is not JSON', () => {

@@ -1,29 +1,40 @@
-/** Reads the data-only FCM payload the server sends (contract: PushData in common/api.ts). */
+/** Reads the data-only FCM payload the server sends (contract: pushData in common/api.ts). */
+import * as z from 'zod/mini';
 import type { PushData } from '#common/api';
 
 /** SPEC §3: a local push notification's title defaults to 'New Notification'. */
 export const DEFAULT_TITLE = 'New Notification';
 export const DEFAULT_URL = '/dashboard';
 
-type Fields = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
-
-const text = (fields: Fields, key: keyof PushData): string => {
-  const value = fields[key];
-  return typeof value === 'string' ? value : '';
-};
-
+/** A field that is missing or not a string reads as empty: a push must never show nothing. */
+const text = z.catch(z.optional(z.string()), undefined);
+const fields = z.catch(
+  z.object({
+    notificationId: text,
+    title: text,
+    body: text,
+    senderName: text,
+    sentAt: text,
+    url: text,
+    silent: z.catch(z.optional(z.union([z.string(), z.boolean()])), undefined),
+  }),
+  {},
+);
 /** FCM web delivers `{ data: {...}, from, fcmMessageId, ... }`; a plain `{...}` is read as the data itself. */
+const envelope = z.object({ data: z.record(z.string(), z.unknown()) });
+
 export function parsePushData(payload: unknown): PushData {
-  const fields = isObject(payload) ? (isObject(payload.data) ? payload.data : payload) : {};
+  const wrapped = z.safeParse(envelope, payload);
+  const read = z.parse(fields, wrapped.success ? wrapped.data.data : payload);
   return {
-    notificationId: text(fields, 'notificationId'),
-    title: text(fields, 'title') || DEFAULT_TITLE,
-    body: text(fields, 'body'),
-    senderName: text(fields, 'senderName'),
-    sentAt: text(fields, 'sentAt'),
-    url: text(fields, 'url') || DEFAULT_URL,
+    notificationId: read.notificationId ?? '',
+    title: read.title || DEFAULT_TITLE,
+    body: read.body ?? '',
+    senderName: read.senderName ?? '',
+    sentAt: read.sentAt ?? '',
+    url: read.url || DEFAULT_URL,
+    // FCM carries strings only; a payload written by hand may say `true`.
+    silent: read.silent === 'true' || read.silent === true,
   };
 }
 

@@ -1,6 +1,6 @@
-import type { PushData } from '#common/api';
+import type { PushData, PushMessage } from '#common/api';
 import { describe, expect, it, vi } from 'vitest';
-import { deliverPush, visibleWindows, type PushMessage } from './push';
+import { deliverPush, visibleWindows } from './push';
 
 const data: PushData = {
   notificationId: 'n-1',
@@ -9,6 +9,7 @@ const data: PushData = {
   senderName: 'Anu',
   sentAt: '2025-01-02T03:04:05.000Z',
   url: '/dashboard',
+  silent: false,
 };
 
 function fakeWindow(visibilityState: DocumentVisibilityState) {
@@ -45,7 +46,7 @@ describe('deliverPush', () => {
     expect(scope.registration.showNotification).toHaveBeenCalledTimes(1);
     expect(scope.registration.showNotification).toHaveBeenCalledWith(
       'Vehicle Notification',
-      expect.objectContaining({ tag: 'n-1', body: 'Please relocate KL07AB1234.' }),
+      expect.objectContaining({ tag: 'n-1', body: 'From Anu: Please relocate KL07AB1234.' }),
     );
     expect(hidden.postMessage).not.toHaveBeenCalled();
   });

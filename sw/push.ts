@@ -1,12 +1,6 @@
 /** The worker's side of a push: hand it to a visible window of the app, or show one system notification. */
-import type { PushData } from '#common/api';
+import type { PushData, PushMessage } from '#common/api';
 import { pushNotification } from '#common/push-notification';
-
-/** What the worker posts to a visible page; the page adds `data` to its bell. */
-export interface PushMessage {
-  type: 'push';
-  data: PushData;
-}
 
 interface WindowLike {
   visibilityState: DocumentVisibilityState;

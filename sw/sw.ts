@@ -7,20 +7,43 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { answerFromNotification, isReplyKind, markSeenFromNotification, requestIdOf } from './answer';
 import { openFromNotification } from './notification-click';
+import { syncOutbox, type SyncEvent } from './outbox-sync';
 import { deliverPush } from './push';
 import { readPushPayload } from './push-data';
 import { isSkipWaitingMessage } from './skip-waiting';
+import { OUTBOX_SYNC_TAG } from '#common/outbox/outbox';
+import { readSessionToken } from './worker-session';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 // Listeners are added synchronously when the script first runs: ones added after an await are never called.
+const session = { token: readSessionToken, fetch: (...args: Parameters<typeof fetch>) => fetch(...args) };
+
 self.addEventListener('notificationclick', (event) => {
-  event.waitUntil(openFromNotification(event.notification, self));
+  const { notification, action } = event;
+  const requestId = requestIdOf(notification.data);
+  if (requestId && isReplyKind(action)) {
+    const data = { url: (notification.data as { url: string }).url, requestId };
+    event.waitUntil(answerFromNotification(action, { tag: notification.tag, data }, self, session));
+    return;
+  }
+  event.waitUntil(
+    Promise.all([
+      openFromNotification(notification, self),
+      requestId ? markSeenFromNotification(requestId, session) : undefined,
+    ]),
+  );
 });
 
 self.addEventListener('push', (event) => {
   event.waitUntil(deliverPush(readPushPayload(event.data), self));
+});
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncOutbox(self));
 });
 
 // Updates wait until the user accepts the page's prompt, so no page runs half on the old build.

@@ -56,19 +56,19 @@ describeInBrowser('the app under its Content-Security-Policy', () => {
     server = await startAppServer();
     account = await signUp(server, { name: NAME });
     const neighbour = await signUp(server, { name: 'Neighbour Policy' });
+    await addVehicle(server, account, {
+      name: 'Family Swift',
+      vehicleNumber: 'KL07CS1234',
+      vehicleType: 'Four',
+    });
     await fetch(`${server.url}/api/users/sendNotification`, {
       method: 'POST',
       headers: neighbour.headers,
       body: JSON.stringify({
         receiverId: account.user._id,
         title: 'Vehicle Notification',
-        body: 'Please move',
+        body: 'Please move KL07CS1234',
       }),
-    });
-    await addVehicle(server, account, {
-      name: 'Family Swift',
-      vehicleNumber: 'KL07CS1234',
-      vehicleType: 'Four',
     });
     browser = await launchContext();
   });

@@ -29,7 +29,7 @@ function recordLayoutShifts(): void {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** Whether the app stored the signed-in user in IndexedDB (src/lib/persist.ts). */
+/** Whether the app stored the signed-in user in IndexedDB (src/state/persist.ts). */
 function userIsStored(page: Page): Promise<boolean> {
   return page.evaluate(
     () =>

@@ -4,12 +4,12 @@
  * same with two server instances on one PostgreSQL database, A on one and B on the other.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePayload, ServerNotification } from '#common/api';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
+import { createDatabase } from './support/postgres-database';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
 
@@ -105,32 +105,6 @@ describeInBrowser('live notifications', () => {
 });
 
 const adminUrl = process.env.DATABASE_URL;
-
-/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped (with force) afterwards. */
-async function createDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `live_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return {
-    url: databaseUrl.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
 
 const describeOnPostgres = adminUrl ? describeInBrowser : describe.skip;
 

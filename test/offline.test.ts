@@ -13,7 +13,7 @@ import { expectVisible } from './support/page-checks';
 const NAME = 'Meera Offline';
 const VEHICLE = { name: 'Family Swift', vehicleNumber: 'KL07AB1234', vehicleType: 'Four' } as const;
 
-/** The vehicles the app saved in IndexedDB (src/lib/persist.ts), read with the raw API. */
+/** The vehicles the app saved in IndexedDB (src/state/persist.ts), read with the raw API. */
 function storedVehicleNames(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>

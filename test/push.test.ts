@@ -37,6 +37,7 @@ function pushData(notificationId: string, title: string, body: string): PushData
     senderName: 'Ravi Kumar',
     sentAt: new Date().toISOString(),
     url: '/dashboard',
+    silent: false,
   };
 }
 
@@ -126,7 +127,28 @@ describeInBrowser('push', () => {
     const checker = await openApp('/login');
     await expect
       .poll(() => shownNotifications(checker), { timeout: 10_000 })
-      .toEqual([{ title: 'KL07AB1234 is blocking a gate', body: 'Please move your car.' }]);
+      .toEqual([{ title: 'KL07AB1234 is blocking a gate', body: 'From Ravi Kumar: Please move your car.' }]);
+    await checker.close();
+  });
+
+  it("shows a push marked silent (the receiver's quiet hours) without sound or vibration", async () => {
+    const installer = await openApp('/login');
+    await installer.close();
+    await deliverPush({ ...pushData('quiet-1', 'KL07AB5678 is blocking a gate', 'Quietly.'), silent: true });
+
+    const checker = await openApp('/login');
+    const silentOf = () =>
+      checker.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const [shown] = await registration.getNotifications({ tag: 'quiet-1' });
+        return shown?.silent;
+      });
+    await expect.poll(silentOf, { timeout: 10_000 }).toBe(true);
+    // Closed, so that the tests after this one see only their own notifications.
+    await checker.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      for (const shown of await registration.getNotifications()) shown.close();
+    });
     await checker.close();
   });
 

@@ -53,6 +53,9 @@ export async function openDatabase(
   const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 3000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', onPoolError);
+  // A client checked out for a transaction can lose its connection between two statements: pg then emits
+  // 'error' on that client, which would end the process without a listener of its own.
+  pool.on('connect', (client) => client.on('error', onPoolError));
   const db = drizzlePostgres({ client: pool, schema });
   await migratePostgres(db, { migrationsFolder });
   return {

@@ -1,6 +1,14 @@
-import type { OwnedVehicle, ServerNotification, User, Vehicle, VehicleOwner } from '#common/api';
-import type { District } from '#common/districts';
-import type { VehicleType } from '#common/vehicle-types';
+import type {
+  MaskedCall,
+  OwnedVehicle,
+  PushData,
+  ServerNotification,
+  User,
+  Vehicle,
+  VehicleOwner,
+} from '#common/api';
+import type { QuietHours } from '#common/quiet-hours';
+import { requestUrl } from '#common/replies';
 import type { NotificationRow, UserRow, VehicleRow } from '../db/schema';
 
 /** The signed-in user's own profile: the one place their phone is always included. */
@@ -10,26 +18,35 @@ export function toUser(row: UserRow): User {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    gender: row.gender as User['gender'],
+    gender: row.gender,
     dateOfBirth: row.dateOfBirth,
-    location: row.district as District,
+    location: row.district,
     city: row.city,
     country: 'India',
     state: 'Kerala',
     phoneVisible: row.phoneVisible,
+    emailVisible: row.emailVisible,
+    allowCalls: row.allowCalls,
+    quietHours: quietHoursOf(row),
   };
 }
 
-/** What others see of an owner: the phone only when the owner lets it be seen. */
-export function toOwner(row: UserRow): VehicleOwner {
+export function quietHoursOf(row: Pick<UserRow, 'quietStart' | 'quietEnd'>): QuietHours | null {
+  return row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null;
+}
+
+/** What others see of an owner: the phone and e-mail only when the owner lets them be seen. */
+export function toOwner(row: UserRow, maskedCall: MaskedCall): VehicleOwner {
   return {
     _id: row.id,
     name: row.name,
-    email: row.email,
     location: row.district,
     city: row.city,
     phoneVisible: row.phoneVisible,
+    emailVisible: row.emailVisible,
     ...(row.phoneVisible ? { phone: row.phone } : {}),
+    ...(row.emailVisible ? { email: row.email } : {}),
+    maskedCall,
   };
 }
 
@@ -38,16 +55,22 @@ export function toVehicle(row: VehicleRow): Vehicle {
     _id: row.id,
     name: row.name,
     vehicleNumber: row.vehicleNumber,
-    vehicleType: row.vehicleType as VehicleType,
+    vehicleType: row.vehicleType,
     isActive: row.isActive,
     isFourWheeler: row.vehicleType === 'Four',
+    verified: row.verified,
+    household: row.household,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export function toOwnedVehicle(vehicle: VehicleRow, owner: UserRow): OwnedVehicle {
-  return { ...toVehicle(vehicle), userId: toOwner(owner) };
+export function toOwnedVehicle(vehicle: VehicleRow, owner: UserRow, maskedCall: MaskedCall): OwnedVehicle {
+  return { ...toVehicle(vehicle), userId: toOwner(owner, maskedCall) };
 }
+
+/** A notification the service itself sends (no sender account), e.g. a number verified by its owner. */
+export const SYSTEM_KIND = 'system' as const;
+const SYSTEM_SENDER_NAME = 'Vahan Contact';
 
 /** A notification as its receiver sees it; the sender's phone only when the sender lets it be seen. */
 export function toServerNotification(
@@ -57,7 +80,7 @@ export function toServerNotification(
   return {
     _id: row.id,
     senderId: {
-      name: sender?.name ?? 'Former user',
+      name: row.kind === SYSTEM_KIND ? SYSTEM_SENDER_NAME : (sender?.name ?? 'Former user'),
       ...(sender?.phoneVisible ? { phone: sender.phone } : {}),
     },
     title: row.title,
@@ -66,3 +89,14 @@ export function toServerNotification(
     read: row.readAt !== null,
   };
 }
+
+/** The push (and live-channel) payload of a request for its receiver; never silent (see requestPushData). */
+export const toPushData = (notification: ServerNotification): PushData => ({
+  notificationId: notification._id,
+  title: notification.title,
+  body: notification.content,
+  senderName: notification.senderId.name,
+  sentAt: notification.sentAt,
+  url: requestUrl(notification._id),
+  silent: false,
+});

@@ -38,12 +38,17 @@ beforeAll(async () => {
           dateOfBirth: '1990-01-01',
           district: 'Ernakulam',
           city: 'Kochi',
-        };
+        } satisfies typeof users.$inferInsert;
         await scope.database.db.insert(users).values(user);
         await scope.database.db.insert(users).values(user);
       });
       scope.get('/not-ready', async () => {
         throw Object.assign(new Error(`${SECRET} cannot run now`), { code: '55000' });
+      });
+      scope.get('/lost-transaction', async () => {
+        throw new Error('database query failed', {
+          cause: new Error('Client has encountered a connection error and is not queryable'),
+        });
       });
       scope.get('/closed-pglite', async () => {
         const closed = await PGlite.create('memory://');
@@ -135,6 +140,7 @@ describe('a database that cannot answer', () => {
   it.each([
     ['PostgreSQL refuses the query for its state (55000)', '/api/test/not-ready'],
     ['the embedded PGlite is closed', '/api/test/closed-pglite'],
+    ['a transaction lost its connection (its rollback fails)', '/api/test/lost-transaction'],
   ])('answers 503 {message} with Retry-After when %s', async (_case, url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(503);

@@ -32,7 +32,7 @@ function isUnavailable(error: unknown): boolean {
   const code = databaseCode(error);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
-  return /connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is clos(?:ed|ing)/i.test(
+  return /connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is clos(?:ed|ing)/i.test(
     message,
   );
 }

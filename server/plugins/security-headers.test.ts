@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { firebaseEnv } from '../features/push/test-helpers';
+import { firebaseEnv } from '../testing/push-fixtures';
 import { listen, openEventStream } from '../testing/event-stream';
 import { fakeDist } from '../testing/server-process';
 import { users } from '../db/schema';

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDist, tempDir } from '../testing/server-process';
@@ -31,6 +31,17 @@ describe('with a build', () => {
     expect(response.body).toContain('console.log');
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
   });
+
+  it.each(['/.vite/manifest.json', '/.vite/', '/.vite'])(
+    'does not serve the build internal %s',
+    async (url) => {
+      await mkdir(path.join(t.config.distDir, '.vite'), { recursive: true });
+      await writeFile(path.join(t.config.distDir, '.vite', 'manifest.json'), '{"index.html":{}}');
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('index.html');
+    },
+  );
 
   it.each(['/', '/index.html'])('serves %s as index.html with no-cache', async (url) => {
     const response = await get(url);

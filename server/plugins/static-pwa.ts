@@ -8,6 +8,8 @@ import fp from 'fastify-plugin';
 const ASSETS_DIR = 'assets';
 const API_PATH = /^\/api(?:[/?]|$)/;
 const ASSET_PATH = new RegExp(`^/${ASSETS_DIR}/`);
+/** Build internals (Vite's manifest and the like) are for the build checks, not for clients. */
+const INTERNAL_PATH = /^\/\.vite(?:\/|$)/;
 
 /**
  * Serves the built PWA: hashed assets are immutable, everything else (index.html, the manifest, the
@@ -23,6 +25,7 @@ export default fp(
         root,
         index: 'index.html',
         cacheControl: false,
+        allowedPath: (pathName) => !INTERNAL_PATH.test(pathName),
         setHeaders(reply, filePath) {
           const hashed = path.relative(root, filePath).split(path.sep)[0] === ASSETS_DIR;
           reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -37,7 +40,8 @@ export default fp(
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !API_PATH.test(request.url) &&
-        !ASSET_PATH.test(request.url);
+        !ASSET_PATH.test(request.url) &&
+        !INTERNAL_PATH.test(request.url);
       if (hasBuild && isPage) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

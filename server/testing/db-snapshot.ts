@@ -3,11 +3,14 @@ import type { Db } from '../db/database';
 import {
   blocks,
   deviceTokens,
+  idempotencyKeys,
   notifications,
   otpCodes,
-  registrations,
+  rcVerificationAttempts,
+  registrationFlags,
   sessions,
   users,
+  vehicleChanges,
   vehicles,
 } from '../db/schema';
 
@@ -15,32 +18,44 @@ import {
 export async function snapshotTables(db: Db) {
   const [
     userRows,
-    registrationRows,
     sessionRows,
     codeRows,
     deviceRows,
     vehicleRows,
     notificationRows,
     blockRows,
+    flagRows,
+    idempotencyRows,
+    changeRows,
+    attemptRows,
   ] = await Promise.all([
     db.select().from(users).orderBy(asc(users.id)),
-    db.select().from(registrations).orderBy(asc(registrations.phone)),
     db.select().from(sessions).orderBy(asc(sessions.tokenHash)),
     db.select().from(otpCodes).orderBy(asc(otpCodes.id)),
     db.select().from(deviceTokens).orderBy(asc(deviceTokens.token)),
     db.select().from(vehicles).orderBy(asc(vehicles.id)),
     db.select().from(notifications).orderBy(asc(notifications.id)),
     db.select().from(blocks).orderBy(asc(blocks.blockerId), asc(blocks.blockedId)),
+    db
+      .select()
+      .from(registrationFlags)
+      .orderBy(asc(registrationFlags.vehicleId), asc(registrationFlags.flaggedBy)),
+    db.select().from(idempotencyKeys).orderBy(asc(idempotencyKeys.userId), asc(idempotencyKeys.key)),
+    db.select().from(vehicleChanges).orderBy(asc(vehicleChanges.id)),
+    db.select().from(rcVerificationAttempts).orderBy(asc(rcVerificationAttempts.id)),
   ]);
   return {
     users: userRows,
-    registrations: registrationRows,
     sessions: sessionRows,
     otpCodes: codeRows,
     deviceTokens: deviceRows,
     vehicles: vehicleRows,
     notifications: notificationRows,
     blocks: blockRows,
+    registrationFlags: flagRows,
+    idempotencyKeys: idempotencyRows,
+    vehicleChanges: changeRows,
+    rcVerificationAttempts: attemptRows,
   };
 }
 

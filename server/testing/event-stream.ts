@@ -79,3 +79,18 @@ export async function openEventStream(
     close: () => abort.abort(),
   };
 }
+
+/** True when the server ends the stream within `ms` (frames before the end are read and dropped). */
+export async function endsWithin(stream: EventStream, ms: number): Promise<boolean> {
+  const ended = (async () => {
+    while (await stream.next()) {
+      // heartbeats and events until the end
+    }
+    return true;
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const open = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const result = await Promise.race([ended, open]);
+  clearTimeout(timer);
+  return result;
+}

@@ -9,7 +9,15 @@ export interface RouteKey {
 export function apiRoutes(app: FastifyInstance): RouteKey[] {
   const printed = app.printRoutes({ commonPrefix: false });
   const routes: RouteKey[] = [];
-  for (const [, url = '', methods = ''] of printed.matchAll(/(\/api\/\S*) \(([A-Z, ]+)\)/g)) {
+  // A route that extends another's path (`/logout`, `/logoutOthers`) is printed as its child: `Others`.
+  const pathAtDepth: string[] = [];
+  for (const [, indent = '', segment = '', methods] of printed.matchAll(
+    /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/gm,
+  )) {
+    const depth = indent.length / 4;
+    const url = (depth > 0 ? (pathAtDepth[depth - 1] ?? '') : '') + segment;
+    pathAtDepth[depth] = url;
+    if (!methods || !url.startsWith('/api')) continue;
     for (const method of methods.split(', ')) if (method !== 'HEAD') routes.push({ method, url });
   }
   return routes.sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`));

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from './test-database';
+import { nextPhone, registration } from './test-app';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -146,4 +147,16 @@ export async function postJson(
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/** Registers a new resident on a spawned server and signs them in with the code read from its log. */
+export async function signUp(server: ServerProcess): Promise<{ phone: string; token: string }> {
+  const phone = nextPhone();
+  const registered = await postJson(server, '/api/users/register', registration(phone));
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  const [, otp] = await server.waitForOutput(new RegExp(`otp phone=${phone} code=(\\d{6})`));
+  const verified = await postJson(server, '/api/users/verify', { phone, otp });
+  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  const { token } = (await verified.json()) as { token: string };
+  return { phone, token };
 }

@@ -92,6 +92,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SEARCHES_PER_USER_MINUTE: '100000',
       SENDS_PER_SENDER_MINUTE: '100000',
       SENDS_PER_PAIR_10_MINUTES: '100000',
+      VEHICLES_PER_USER: '1000',
+      VEHICLE_CHANGES_PER_USER_HOUR: '100000',
       ...options.env,
     }),
     database: database.config,

@@ -22,6 +22,7 @@ function pushFor(notification: ServerNotification): PushData {
     senderName: notification.senderId.name,
     sentAt: notification.sentAt,
     url: '/dashboard',
+    silent: false,
   };
 }
 
@@ -161,6 +162,7 @@ describe('logout', () => {
     );
     startLiveEvents({
       onNotification: () => undefined,
+      onRequest: () => undefined,
       onResync: () => undefined,
       onUnauthorized: () => undefined,
     });

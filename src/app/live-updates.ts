@@ -1,13 +1,15 @@
 /**
  * Keeps a signed-in screen current (DESIGN §5, §6): the live channel adds new notifications to the
- * bell and, after any gap (a drop, time offline), fetches the unread list again; when the network
+ * bell and keeps the status of the user's sent requests, and, after any gap (a drop, time offline), fetches the unread list again; when the network
  * returns the session is checked again.
  */
 import { useEffect } from 'react';
 import { fetchUnreadNotifications } from '../features/notifications/api';
+import { fetchSentRequests } from '../features/requests/api';
 import { startLiveEvents } from '../lib/live-events';
 import { appStore } from '../lib/store';
 import { addServerNotification, refreshServerNotifications } from '../state/notifications';
+import { setSentRequests, upsertSentRequest } from '../state/sent-requests';
 import { tokenAtom } from '../state/user';
 import { checkSession } from './session';
 
@@ -20,11 +22,23 @@ async function refreshUnread(): Promise<void> {
   });
 }
 
+/** The sender's requests, whose changes while the channel was down were missed. */
+async function refreshSentRequests(): Promise<void> {
+  const token = appStore.get(tokenAtom);
+  const list = await fetchSentRequests();
+  if (list && appStore.get(tokenAtom) === token) setSentRequests(list);
+}
+
 export function useLiveUpdates(): void {
   useEffect(() => {
+    void refreshSentRequests();
     const live = startLiveEvents({
       onNotification: addServerNotification,
-      onResync: () => void refreshUnread(),
+      onRequest: upsertSentRequest,
+      onResync: () => {
+        void refreshUnread();
+        void refreshSentRequests();
+      },
       onUnauthorized: () => void checkSession(),
     });
     // The unread list comes back through the live channel's resync when it reopens.

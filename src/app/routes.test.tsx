@@ -10,6 +10,7 @@ const SIGNED_IN_ROUTES = [
   '/myVehicle',
   '/message',
   '/settings',
+  '/requests',
 ];
 const PUBLIC_ROUTES = ['/login', '/registration', '/otp-verification'];
 

@@ -8,6 +8,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { useAtomValue } from '../lib/store';
 import { tokenAtom } from '../state/user';
+import { ErrorScreen } from './error-screen';
 import { PublicOnly, RequireToken } from './guards';
 import { preloadable, type Preloadable } from './preloadable';
 
@@ -29,6 +30,7 @@ const SIGNED_IN_SCREENS: Record<string, Preloadable> = {
   '/myVehicle': preloadable(() => import('../features/vehicles/my-vehicles-page')),
   '/message': preloadable(() => import('../features/contact/message-page')),
   '/settings': preloadable(() => import('../features/settings/settings-page')),
+  '/requests': preloadable(() => import('../features/requests/requests-page')),
 };
 
 function RouteFallback() {
@@ -79,19 +81,30 @@ export function preloadScreen(pathname: string, signedIn: boolean): Promise<unkn
   return Promise.all(chunks.map((chunk) => chunk.preload()));
 }
 
+const errorElement = <ErrorScreen />;
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <HomeRoute />,
-    children: [{ index: true, element: <DashboardPage /> }],
+    errorElement,
+    children: [{ index: true, element: <DashboardPage />, errorElement }],
   },
   {
     element: <PublicOnly />,
+    errorElement,
     children: Object.entries(PUBLIC_SCREENS).map(([path, Page]) => ({ path, element: screen(Page) })),
   },
   {
     element: <SignedInShell />,
-    children: Object.entries(SIGNED_IN_SCREENS).map(([path, Page]) => ({ path, element: <Page /> })),
+    errorElement,
+    // A screen that fails shows the error inside the shell, with the sidebar still there.
+    children: [
+      {
+        errorElement,
+        children: Object.entries(SIGNED_IN_SCREENS).map(([path, Page]) => ({ path, element: <Page /> })),
+      },
+    ],
   },
-  { path: '*', element: screen(NotFoundPage) },
+  { path: '*', element: screen(NotFoundPage), errorElement },
 ];

@@ -13,6 +13,8 @@ import { setVehicles, vehiclesAtom } from '../state/vehicles';
 import { aVehicle, anOwnedVehicle } from '../testing/fixtures';
 import { jsonResponse, stubFetch } from '../testing/render';
 import { signIn } from '../testing/session';
+import { putItem, queuedItems } from '#common/outbox/outbox-db';
+import { readWorkerSession, saveWorkerSession } from '#common/worker-store';
 import { logout } from './session';
 import { renderApp } from './test-app';
 
@@ -64,6 +66,23 @@ describe('logout', () => {
     expect(appStore.get(ownersAtom)).toBeNull();
     expect(appStore.get(localNotificationsAtom)).toEqual([]);
     expect(appStore.get(serverNotificationsAtom)).toEqual([]);
+  });
+
+  it("empties the outbox and forgets the worker's copy of the session", async () => {
+    signedInWithEverything();
+    const userId = appStore.get(userAtom)?._id ?? '';
+    await saveWorkerSession({ userId, token: 'session-token' });
+    await putItem({
+      key: 'queued-before-logout',
+      userId,
+      request: { path: '/api/users/sendMessage', body: { userId: 'o', vehicleId: 'v', message: 'Hi' } },
+      label: 'Message about KL07AB1234',
+      queuedAt: Date.now(),
+    });
+    stubFetch(() => jsonResponse({}));
+    await logout();
+    expect(await queuedItems(userId)).toEqual([]);
+    expect(await readWorkerSession()).toBeNull();
   });
 
   it('removes the token and fcm_token from localStorage', async () => {

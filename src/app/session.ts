@@ -7,10 +7,16 @@ import { appStore, resetAppStore } from '../lib/store';
 import { getToken } from '../lib/token';
 import { removeToken, setUser, tokenAtom } from '../state/user';
 
-/** Forgets the signed-in user, their vehicles, the owner list, the bell and the token. */
-export function forgetSession(): void {
+/**
+ * Forgets the signed-in user, their vehicles, the owner list, the bell, the token and the outbox
+ * (it belongs to this session: nothing queued is sent after it ends).
+ */
+export async function forgetSession(): Promise<void> {
   resetAppStore();
   removeToken();
+  // Loaded apart from the signed-in shell, which has a size budget.
+  const { clearOutbox } = await import('../state/outbox-queue');
+  await clearOutbox();
 }
 
 export type SessionCheck = 'valid' | 'invalid' | 'unknown';
@@ -29,7 +35,7 @@ export async function checkSession(): Promise<SessionCheck> {
     return 'valid';
   } catch (error) {
     if (!isUnauthorized(error)) return 'unknown';
-    if (appStore.get(tokenAtom) === token) forgetSession();
+    if (appStore.get(tokenAtom) === token) await forgetSession();
     return 'invalid';
   }
 }
@@ -63,6 +69,6 @@ export async function logout(): Promise<void> {
   // goes on in the background and may fail offline.
   void stopPush();
   stopLiveEvents();
-  forgetSession();
+  await forgetSession();
   await unregisterServiceWorkers();
 }

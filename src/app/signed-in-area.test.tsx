@@ -64,7 +64,7 @@ describe('session check on entering a signed-in screen', () => {
 });
 
 describe('signed-in layout', () => {
-  it('the sidebar links to Home, Add Vehicle, My Vehicles and Settings', () => {
+  it('the sidebar links to Home, Add Vehicle, My Vehicles, My requests and Settings', () => {
     signIn();
     renderApp('/settings');
     const sidebar = screen.getByRole('complementary', { name: 'Main menu' });
@@ -75,6 +75,7 @@ describe('signed-in layout', () => {
       ['Home', '/dashboard'],
       ['Add Vehicle', '/addVehicle'],
       ['My Vehicles', '/myVehicle'],
+      ['My requests', '/requests'],
       ['Settings', '/settings'],
       ['Logout', '/login'],
     ]);

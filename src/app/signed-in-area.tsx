@@ -2,7 +2,7 @@
  * The signed-in shell of SPEC §2: checks the session once on entry (SPEC §4) while the stored user
  * is already on screen, a sidebar (a drawer below 768 px) and a header with the bell.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { startPush } from '../lib/push';
@@ -11,13 +11,20 @@ import { useAtomValue } from '../lib/store';
 import { addPushNotification } from '../state/notifications';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
+import { useOutbox } from './outbox';
 import { checkSession, logout } from './session';
 import './signed-in-area.css';
+
+/** Shown only while requests wait for the network: loaded apart from the shell, which has a size budget. */
+const OutboxBadge = lazy(() =>
+  import('../features/outbox/outbox-badge').then((module) => ({ default: module.OutboxBadge })),
+);
 
 const LINKS = [
   { to: '/dashboard', label: 'Home' },
   { to: '/addVehicle', label: 'Add Vehicle' },
   { to: '/myVehicle', label: 'My Vehicles' },
+  { to: '/requests', label: 'My requests' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 
@@ -26,6 +33,7 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   useLiveUpdates();
+  useOutbox();
 
   useEffect(() => {
     void checkSession();
@@ -37,7 +45,7 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
   async function onLogout(event: React.MouseEvent) {
     event.preventDefault();
     await logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   return (
@@ -89,11 +97,14 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
           <Link to="/dashboard" className="topbar-brand">
             Vahan Contact
           </Link>
+          <Suspense fallback={null}>
+            <OutboxBadge />
+          </Suspense>
           <NotificationBell />
           <button
             type="button"
             className="button button-primary topbar-search"
-            onClick={() => navigate('/vehicleSearch')}
+            onClick={() => void navigate('/vehicleSearch')}
           >
             Search Vehicles
           </button>

@@ -63,7 +63,7 @@ describe('api client', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('status 409'));
   });
 
-  it('logs a request without an answer as none received, and it is a network error', async () => {
+  it('logs a request without an answer as none received, and it is not a sign-out', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch(() => {
       throw new TypeError('Failed to fetch');
@@ -81,15 +81,15 @@ describe('api client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('an answered request is not a network error, whatever its status', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    failWith(503);
+    expect(isNetworkError(await errorOf(apiClient('/api/users/getMyVehicles')))).toBe(false);
+  });
+
   it('swallowErrors turns a failure into undefined', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failWith(500);
     await expect(swallowErrors(apiClient('/api/users/unreadNotifications'))).resolves.toBeUndefined();
-  });
-
-  it('an error status is not a network error', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    failWith(500);
-    expect(isNetworkError(await errorOf(apiClient('/api/users/getMyVehicles')))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerNotification } from '#common/api';
+import type { SentRequest } from '#common/api';
 import { fakeEventStream, type FakeEventStream } from '../testing/event-stream';
 import { aServerNotification } from '../testing/fixtures';
 import {
@@ -13,6 +14,9 @@ import {
   type SseMessage,
 } from './live-events';
 import { setToken } from './token';
+
+// The contract's schemas load apart from the shell; here they are in the module cache before a test starts.
+beforeAll(() => import('#common/api'));
 
 function parseAll(...chunks: string[]): SseMessage[] {
   const messages: SseMessage[] = [];
@@ -121,6 +125,7 @@ function fakeServer(answer: (request: number) => Response | undefined = () => un
 function handlers() {
   return {
     onNotification: vi.fn<(notification: ServerNotification) => void>(),
+    onRequest: vi.fn<(request: SentRequest) => void>(),
     onResync: vi.fn<() => void>(),
     onUnauthorized: vi.fn<() => void>(),
   } satisfies LiveEventsHandlers;
@@ -162,6 +167,29 @@ describe('the live channel', () => {
     streams[0]?.notify(notification);
     await settle();
     expect(on.onNotification.mock.calls).toEqual([[notification]]);
+  });
+
+  it('hands each request event to onRequest', async () => {
+    const { streams } = fakeServer();
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    const request: SentRequest = {
+      _id: 'sent-1',
+      vehicleNumber: 'KL07AB1234',
+      content: 'Please move',
+      sentAt: '2026-11-21T09:00:00.000Z',
+      deliveredAt: null,
+      seenAt: null,
+      reply: { kind: 'five_minutes', at: '2026-11-21T09:01:00.000Z' },
+      reminderSentAt: null,
+    };
+    streams[0]?.write(`event: request\ndata: ${JSON.stringify(request)}\n\n`);
+    streams[0]?.write('event: request\ndata: {"_id":1}\n\n');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await settle();
+    expect(on.onRequest.mock.calls).toEqual([[request]]);
+    expect(on.onNotification).not.toHaveBeenCalled();
   });
 
   it('ignores a notification event whose data is not a notification', async () => {

@@ -4,7 +4,8 @@
  * online: after a drop it comes back with backoff, and since notifications sent while it was down
  * were missed, every reopening after a gap asks for a resync. A 401 ends it: the session is over.
  */
-import type { ServerNotification } from '#common/api';
+import type * as Api from '#common/api';
+import type { SentRequest, ServerNotification } from '#common/api';
 import { API_BASE, isOffline } from './api-client';
 import { getToken } from './token';
 
@@ -74,19 +75,23 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
   return ceiling / 2 + (random() * ceiling) / 2;
 }
 
-function toNotification(data: string): ServerNotification | undefined {
+type Contract = typeof Api;
+/** The schemas that check each frame: loaded when the channel first connects, apart from the shell. */
+let contract: Contract | undefined;
+
+function toNotification(data: string, { serverNotification }: Contract): ServerNotification | undefined {
   try {
-    const value: unknown = JSON.parse(data);
-    if (typeof value !== 'object' || value === null) return undefined;
-    const { _id, title, content, sentAt, senderId } = value as Record<string, unknown>;
-    const valid =
-      typeof _id === 'string' &&
-      typeof title === 'string' &&
-      typeof content === 'string' &&
-      typeof sentAt === 'string' &&
-      typeof senderId === 'object' &&
-      senderId !== null;
-    return valid ? (value as ServerNotification) : undefined;
+    const parsed = serverNotification.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toSentRequest(data: string, { sentRequest }: Contract): SentRequest | undefined {
+  try {
+    const parsed = sentRequest.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
@@ -94,6 +99,8 @@ function toNotification(data: string): ServerNotification | undefined {
 
 export interface LiveEventsHandlers {
   onNotification(notification: ServerNotification): void;
+  /** A request the user sent changed: delivered, seen, answered or reminded. */
+  onRequest(request: SentRequest): void;
   /** The channel reopened after a gap (a drop, an error, time offline): what was sent meanwhile was missed. */
   onResync(): void;
   /** The server refused the token; the channel has stopped for good. */
@@ -122,19 +129,29 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
     retryTimer = undefined;
   }
 
-  function onMessage(message: SseMessage) {
+  function onMessage(message: SseMessage, schemas: Contract) {
+    if (message.event === 'request') {
+      const request = toSentRequest(message.data, schemas);
+      if (request) handlers.onRequest(request);
+      else console.warn('Live channel: ignored a malformed request update');
+      return;
+    }
     if (message.event !== 'notification') return;
-    const notification = toNotification(message.data);
+    const notification = toNotification(message.data, schemas);
     if (notification) handlers.onNotification(notification);
     else console.warn('Live channel: ignored a malformed notification');
   }
 
-  async function read(body: ReadableStream<Uint8Array>, controller: AbortController): Promise<void> {
+  async function read(
+    body: ReadableStream<Uint8Array>,
+    controller: AbortController,
+    schemas: Contract,
+  ): Promise<void> {
     const reader = body.getReader();
     // An abort ends the pending read even where the body does not follow the fetch's signal.
     controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
     const decoder = new TextDecoder();
-    const parse = createSseParser(onMessage);
+    const parse = createSseParser((message) => onMessage(message, schemas));
     let silence: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
       clearTimeout(silence);
@@ -163,6 +180,8 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
     }
     const token = getToken();
     if (token === null) return live.stop();
+    const schemas = (contract ??= await import('#common/api'));
+    if (stopped || connection) return;
     const controller = new AbortController();
     connection = controller;
     let openedAt: number | undefined;
@@ -182,7 +201,7 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
       openedAt = Date.now();
       if (resyncOnOpen) handlers.onResync();
       resyncOnOpen = true;
-      await read(response.body, controller);
+      await read(response.body, controller, schemas);
     } catch (error) {
       if (!controller.signal.aborted) console.warn('Live channel: connection failed', error);
     } finally {

@@ -1,6 +1,9 @@
 import type { PushData, RuntimeConfig } from '#common/api';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredFcmToken, requestPushPermission, startPush, stopPush } from './push';
+
+// The contract's schemas load apart from the shell; here they are in the module cache before a test starts.
+beforeAll(() => import('#common/api'));
 
 const mocks = vi.hoisted(() => ({
   firebaseLoaded: false,
@@ -41,6 +44,7 @@ const data: PushData = {
   senderName: 'Anu',
   sentAt: '2025-01-02T03:04:05.000Z',
   url: '/dashboard',
+  silent: false,
 };
 
 const registration = { showNotification: vi.fn(async () => undefined) };
@@ -205,7 +209,7 @@ describe('startPush', () => {
     const onMessage = vi.fn();
     await startPush(onMessage);
     workerMessage({ type: 'push', data });
-    expect(onMessage).toHaveBeenCalledWith(data);
+    await vi.waitFor(() => expect(onMessage).toHaveBeenCalledWith(data));
   });
 
   it('ignores other messages from the service worker', async () => {
@@ -215,7 +219,9 @@ describe('startPush', () => {
     await startPush(onMessage);
     workerMessage({ type: 'CACHE_UPDATED' });
     workerMessage('push');
-    expect(onMessage).not.toHaveBeenCalled();
+    workerMessage({ type: 'push', data });
+    await vi.waitFor(() => expect(onMessage).toHaveBeenCalledTimes(1));
+    expect(onMessage).toHaveBeenCalledWith(data);
   });
 
   it('shows a foreground push as a notification tagged with its id when permitted', async () => {
@@ -226,7 +232,7 @@ describe('startPush', () => {
     await vi.waitFor(() => expect(registration.showNotification).toHaveBeenCalledTimes(1));
     expect(registration.showNotification).toHaveBeenCalledWith(
       'Vehicle Notification',
-      expect.objectContaining({ tag: 'n-1', body: 'Please relocate KL07AB1234.' }),
+      expect.objectContaining({ tag: 'n-1', body: 'From Anu: Please relocate KL07AB1234.' }),
     );
   });
 
@@ -237,6 +243,8 @@ describe('startPush', () => {
     await startPush(onMessage);
     await startPush(onMessage);
     workerMessage({ type: 'push', data });
+    await vi.waitFor(() => expect(onMessage).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(onMessage).toHaveBeenCalledTimes(1);
   });
 });
@@ -249,6 +257,7 @@ describe('stopPush', () => {
     await startPush(onMessage);
     await stopPush();
     workerMessage({ type: 'push', data });
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(onMessage).not.toHaveBeenCalled();
   });
 

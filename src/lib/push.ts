@@ -46,18 +46,6 @@ export function requestPushPermission(): void {
   );
 }
 
-function isPushMessage(message: unknown): message is { type: 'push'; data: PushData } {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    'type' in message &&
-    message.type === 'push' &&
-    'data' in message &&
-    typeof message.data === 'object' &&
-    message.data !== null
-  );
-}
-
 async function showForegroundNotification(data: PushData): Promise<void> {
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
   const registration = await getServiceWorkerRegistration();
@@ -69,15 +57,19 @@ async function showForegroundNotification(data: PushData): Promise<void> {
 function listenToWorker(onMessage: (data: PushData) => void): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const container = navigator.serviceWorker;
-  const listener = (event: MessageEvent<unknown>) => {
-    if (!isPushMessage(event.data)) return;
-    onMessage(event.data.data);
-    showForegroundNotification(event.data.data).catch((error: unknown) =>
+  // The schema comes with the contract's chunk, loaded apart from the signed-in shell.
+  const contract = import('#common/api');
+  const listener = async (event: MessageEvent<unknown>) => {
+    const message = (await contract).pushMessage.safeParse(event.data);
+    if (!message.success) return;
+    onMessage(message.data.data);
+    showForegroundNotification(message.data.data).catch((error: unknown) =>
       console.error('Could not show the notification', error),
     );
   };
-  container.addEventListener('message', listener);
-  return () => container.removeEventListener('message', listener);
+  const onEvent = (event: MessageEvent<unknown>) => void listener(event);
+  container.addEventListener('message', onEvent);
+  return () => container.removeEventListener('message', onEvent);
 }
 
 async function registerDeviceToken(config: NonNullable<RuntimeConfig['push']>, run: number): Promise<void> {

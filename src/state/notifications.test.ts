@@ -52,6 +52,7 @@ describe('notifications state', () => {
       senderName: 'Rahul',
       sentAt: '2024-05-01T10:00:00.000Z',
       url: '/dashboard',
+      silent: false,
     };
     addPushNotification(data);
     expect(local()).toEqual([

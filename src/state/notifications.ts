@@ -4,6 +4,7 @@
  * us by several roads (fetch, live channel, push), so every add dedupes by id across both lists.
  */
 import type { PushData, ServerNotification } from '#common/api';
+import type { ReplyKind } from '#common/replies';
 import { appAtom, appStore, atom } from '../lib/store';
 
 export const DEFAULT_PUSH_TITLE = 'New Notification';
@@ -128,4 +129,11 @@ export function markAsRead(id: string): void {
 export function clearAllNotifications(): void {
   appStore.set(serverNotificationsAtom, []);
   appStore.set(localNotificationsAtom, []);
+}
+
+/** The answers given from this app, by notification id ('answered' when another device gave it). */
+export const answersAtom = appAtom<Record<string, ReplyKind | 'answered'>>({});
+
+export function recordAnswer(id: string, answer: ReplyKind | 'answered'): void {
+  appStore.set(answersAtom, (current) => ({ ...current, [id]: answer }));
 }

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { appStore } from '../lib/store';
 import { aUser } from '../testing/fixtures';
-import { clearUser, removeToken, saveToken, setUser, startSession, tokenAtom, userAtom } from './user';
+import { removeToken, saveToken, setUser, startSession, tokenAtom, userAtom } from './user';
 
 describe('user state', () => {
   it('setUser merges the given fields into the current user', () => {
     setUser(aUser({ name: 'Anjali', phoneVisible: true }));
     setUser({ phoneVisible: false });
     expect(appStore.get(userAtom)).toEqual(aUser({ name: 'Anjali', phoneVisible: false }));
-  });
-
-  it('clearUser leaves no user', () => {
-    setUser(aUser());
-    clearUser();
-    expect(appStore.get(userAtom)).toBeNull();
   });
 
   it('saveToken stores the token in localStorage under "token" as JSON and in the atom', () => {

@@ -16,10 +16,6 @@ export function setUser(fields: Partial<User>): void {
   appStore.set(userAtom, (current) => ({ ...current, ...fields }) as User);
 }
 
-export function clearUser(): void {
-  appStore.set(userAtom, null);
-}
-
 export function saveToken(token: string): void {
   setToken(token);
   appStore.set(tokenAtom, token);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appStore } from '../lib/store';
 import { aVehicle } from '../testing/fixtures';
-import {
-  addVehicle,
-  clearVehicles,
-  removeVehicle,
-  setVehicles,
-  updateVehicle,
-  vehiclesAtom,
-} from './vehicles';
+import { addVehicle, removeVehicle, setVehicles, updateVehicle, vehiclesAtom } from './vehicles';
 
 const first = aVehicle({ _id: 'v1', name: 'Swift' });
 const second = aVehicle({ _id: 'v2', name: 'Activa', vehicleType: 'Two' });
@@ -36,11 +29,5 @@ describe('vehicles state', () => {
     setVehicles([first, second]);
     removeVehicle('v1');
     expect(appStore.get(vehiclesAtom)).toEqual([second]);
-  });
-
-  it('clearVehicles empties the list', () => {
-    setVehicles([first, second]);
-    clearVehicles();
-    expect(appStore.get(vehiclesAtom)).toEqual([]);
   });
 });

@@ -23,7 +23,3 @@ export function updateVehicle(fields: Partial<Vehicle> & Pick<Vehicle, '_id'>): 
 export function removeVehicle(id: string): void {
   appStore.set(vehiclesAtom, (current) => current.filter((item) => item._id !== id));
 }
-
-export function clearVehicles(): void {
-  appStore.set(vehiclesAtom, []);
-}

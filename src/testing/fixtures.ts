@@ -14,6 +14,9 @@ export function aUser(fields: Partial<User> = {}): User {
     country: 'India',
     state: 'Kerala',
     phoneVisible: true,
+    emailVisible: true,
+    allowCalls: true,
+    quietHours: null,
     ...fields,
   };
 }
@@ -26,6 +29,8 @@ export function aVehicle(fields: Partial<Vehicle> = {}): Vehicle {
     vehicleType: 'Four',
     isActive: true,
     isFourWheeler: true,
+    verified: false,
+    household: false,
     createdAt: '2024-01-02T03:04:05.000Z',
     ...fields,
   };
@@ -42,6 +47,8 @@ export function anOwnedVehicle(fields: Partial<OwnedVehicle> = {}): OwnedVehicle
       city: 'Chalakudy',
       phone: '9895011111',
       phoneVisible: true,
+      emailVisible: true,
+      maskedCall: { available: true },
     },
     ...fields,
   };

@@ -45,7 +45,7 @@ export interface FetchCall {
   body: unknown;
 }
 
-type Responder = (call: FetchCall) => Response | Promise<Response>;
+export type Responder = (call: FetchCall) => Response | Promise<Response>;
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

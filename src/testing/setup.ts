@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { clearWorkerStore } from '#common/worker-store';
 import { resetAppStore } from '../lib/store';
 
 // jsdom has no matchMedia; react-hot-toast and the layout ask it about motion and width.
@@ -24,7 +25,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   toast.remove();
   resetAppStore();
@@ -33,4 +34,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // After the real timers are back: fake-indexeddb schedules its work on them.
+  await clearWorkerStore();
 });

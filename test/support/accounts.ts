@@ -58,7 +58,11 @@ export function addVehicle(
 }
 
 /** Stores the token as src/lib/token.ts does (JSON under `token`); the next load of the app is signed in. */
-export async function storeToken(page: Page, server: AppServer, account: Account): Promise<void> {
+export async function storeToken(
+  page: Page,
+  server: Pick<AppServer, 'url'>,
+  account: Account,
+): Promise<void> {
   if (!page.url().startsWith(server.url)) await page.goto(`${server.url}/login`);
   await page.evaluate((token) => localStorage.setItem('token', JSON.stringify(token)), account.token);
 }

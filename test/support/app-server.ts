@@ -37,7 +37,8 @@ const OTP_LINE = /otp phone=(\d{10}) code=(\d{6})/g;
  * directory, serving the build in dist/ (npm test builds it first).
  */
 export async function startAppServer(env: NodeJS.ProcessEnv = {}): Promise<AppServer> {
-  const port = await freePort();
+  // A given PORT starts it where an earlier instance ran (a restart).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vahan-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -46,6 +47,7 @@ export async function startAppServer(env: NodeJS.ProcessEnv = {}): Promise<AppSe
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      SMS_PROVIDER: 'log',
       DIST_DIR: 'dist',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',

@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type LaunchOptions } from 'playwright-core';
+import {
+  chromium,
+  type BrowserContext,
+  type LaunchOptions,
+  type BrowserContextOptions,
+} from 'playwright-core';
 import { describe } from 'vitest';
 import { freePort, waitUntil } from './app-server';
 
@@ -41,10 +46,11 @@ export interface LaunchedContext {
 
 /** A persistent context (service workers need one) in a fresh user-data dir, removed on close. */
 export async function launchContext(
-  options: Omit<LaunchOptions, 'executablePath' | 'args'> & {
-    viewport?: { width: number; height: number };
-    extraArgs?: string[];
-  } = {},
+  options: Omit<LaunchOptions, 'executablePath' | 'args'> &
+    Pick<BrowserContextOptions, 'serviceWorkers'> & {
+      viewport?: { width: number; height: number };
+      extraArgs?: string[];
+    } = {},
 ): Promise<LaunchedContext> {
   if (!executablePath) throw new Error('No Chromium');
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'vahan-chromium-'));

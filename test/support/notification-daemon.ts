@@ -38,6 +38,8 @@ export interface ShownNotification {
   title: string;
   /** Chromium puts the origin before the text. */
   body: string;
+  /** The labels of its action buttons, in order. */
+  actions: string[];
 }
 
 export interface NotificationDaemon {
@@ -45,10 +47,12 @@ export interface NotificationDaemon {
   env: NodeJS.ProcessEnv;
   /** The notifications on screen now, oldest first. */
   shown(): ShownNotification[];
-  /** Waits for a notification with this title to be on screen. */
-  waitForNotification(title: string): Promise<ShownNotification>;
+  /** Waits for a notification with this title (and text, when given) to be on screen. */
+  waitForNotification(title: string, text?: string): Promise<ShownNotification>;
   /** Clicks a notification's body, as a user would. */
   click(notification: ShownNotification): void;
+  /** Taps one of its action buttons (Chromium names them by index). */
+  clickAction(notification: ShownNotification, label: string): void;
   stop(): Promise<void>;
 }
 
@@ -107,9 +111,22 @@ export async function startNotificationDaemon(): Promise<NotificationDaemon> {
         return true;
       case 'Notify': {
         // (app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout) -> id
-        const [, replacesId, , title, body] = call.body as [string, number, string, string, string];
+        const [, replacesId, , title, body, pairs] = call.body as [
+          string,
+          number,
+          string,
+          string,
+          string,
+          string[],
+        ];
         const id = replacesId > 0 ? replacesId : ++lastId;
-        shown = [...shown.filter((item) => item.id !== id), { id, title, body }];
+        // Actions come as (key, label) pairs; Chromium adds its own "default" and "settings" ones.
+        const actions = pairs
+          .filter((_, index) => index % 2 === 0)
+          .map((key, index) => ({ key, label: pairs[index * 2 + 1] ?? '' }))
+          .filter(({ key }) => /^\d+$/.test(key))
+          .map(({ label }) => label);
+        shown = [...shown.filter((item) => item.id !== id), { id, title, body, actions }];
         reply(call, 'u', [id]);
         return true;
       }
@@ -129,12 +146,18 @@ export async function startNotificationDaemon(): Promise<NotificationDaemon> {
   return {
     env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address },
     shown: () => [...shown],
-    async waitForNotification(title) {
-      await waitUntil(async () => shown.some((item) => item.title === title), 10_000);
-      return shown.find((item) => item.title === title)!;
+    async waitForNotification(title, text = '') {
+      const matches = (item: ShownNotification) => item.title === title && item.body.includes(text);
+      await waitUntil(async () => shown.some(matches), 10_000);
+      return shown.findLast(matches)!;
     },
     click(notification) {
       signal('ActionInvoked', 'us', [notification.id, DEFAULT_ACTION]);
+    },
+    clickAction(notification, label) {
+      const index = notification.actions.indexOf(label);
+      if (index < 0) throw new Error(`no action ${label} on ${notification.title}`);
+      signal('ActionInvoked', 'us', [notification.id, String(index)]);
     },
     async stop() {
       bus.disconnect();

@@ -1,42 +1,35 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { registrations, users, type UserRow } from '../../db/schema';
-
-export type RegistrationInput = Omit<typeof registrations.$inferInsert, 'createdAt'>;
+import { users, type PendingRegistration, type UserRow } from '../../db/schema';
 
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
   return user;
 }
 
-/** A pending sign-up; registering the same phone again replaces it. */
-export async function savePendingRegistration(db: Db, input: RegistrationInput): Promise<void> {
-  const { phone: _phone, ...fields } = input;
-  await db
-    .insert(registrations)
-    .values(input)
-    .onConflictDoUpdate({ target: registrations.phone, set: { ...fields, createdAt: new Date() } });
-}
-
-/** Turns the verified phone's pending sign-up into an account; returns the existing account if any. */
-export async function accountForVerifiedPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+/**
+ * The account of a verified phone: the existing one, or one made from the sign-up the verified code
+ * was issued for; undefined when there is neither.
+ */
+export async function accountForVerifiedPhone(
+  db: Db,
+  phone: string,
+  registration: PendingRegistration | null,
+): Promise<UserRow | undefined> {
   const existing = await findUserByPhone(db, phone);
-  if (existing) return existing;
-  return db.transaction(async (tx) => {
-    const [pending] = await tx.delete(registrations).where(eq(registrations.phone, phone)).returning();
-    if (!pending) return undefined;
-    const [created] = await tx
-      .insert(users)
-      .values({
-        name: pending.name,
-        email: pending.email,
-        phone: pending.phone,
-        gender: pending.gender,
-        dateOfBirth: pending.dateOfBirth,
-        district: pending.district,
-        city: pending.city,
-      })
-      .returning();
-    return created;
-  });
+  if (existing || !registration) return existing;
+  const [created] = await db
+    .insert(users)
+    .values({
+      phone,
+      name: registration.name,
+      email: registration.email,
+      gender: registration.gender,
+      dateOfBirth: registration.dateOfBirth,
+      district: registration.district,
+      city: registration.city,
+      phoneVisible: registration.phoneVisible ?? false,
+    })
+    .returning();
+  return created;
 }

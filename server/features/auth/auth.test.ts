@@ -56,7 +56,7 @@ describe('POST /api/users/register', () => {
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
 
-  it('replaces a pending registration of the same phone', async () => {
+  it('gives a later sign-up of the same phone its own code, bound to its own details', async () => {
     const phone = nextPhone();
     await register(phone, { name: 'Squatter' });
     t.clock.advance(31_000);
@@ -64,6 +64,42 @@ describe('POST /api/users/register', () => {
     const verified = await post('/api/users/verify', { phone, otp: t.sms.lastCode(phone) });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user.name).toBe('Real Owner');
+  });
+
+  it.each([
+    ['at once (429)', 0],
+    ['after the resend gap (201)', 31_000],
+  ])("keeps the victim's details when an attacker registers the same phone %s", async (_when, gapMs) => {
+    const phone = nextPhone();
+    const victim = {
+      name: 'Victim',
+      email: 'victim@example.in',
+      dateOfBirth: '1985-01-02',
+      location: 'Ernakulam',
+      city: 'Kochi',
+    };
+    await register(phone, victim);
+    const victimCode = t.sms.lastCode(phone);
+    t.clock.advance(gapMs);
+    await register(phone, {
+      name: 'Attacker',
+      email: 'attacker@example.in',
+      dateOfBirth: '2000-05-05',
+      location: 'Wayanad',
+      city: 'Kalpetta',
+    });
+    const verified = await post('/api/users/verify', { phone, otp: victimCode });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ ...victim, phone });
+  });
+
+  it('lets a pending sign-up expire with its code', async () => {
+    const phone = nextPhone();
+    await register(phone);
+    const code = t.sms.lastCode(phone);
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await post('/api/users/verify', { phone, otp: code })).statusCode).toBe(400);
+    expect((await post('/api/users/login', { phone })).statusCode).toBe(404);
   });
 });
 
@@ -121,7 +157,7 @@ describe('POST /api/users/verify', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.user).toMatchObject({ phone, name: 'Anu Thomas', location: 'Ernakulam', city: 'Kochi' });
-    expect(body.user).toMatchObject({ country: 'India', state: 'Kerala', phoneVisible: true });
+    expect(body.user).toMatchObject({ country: 'India', state: 'Kerala' });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 

@@ -1,15 +1,16 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { otpCodes } from '../../db/schema';
+import { otpCodes, type PendingRegistration } from '../../db/schema';
 import { tooManyRequests } from '../../lib/http-error';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 5;
-const RESEND_GAP_MS = 30_000;
 const HOURLY_PER_PHONE = 5;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+/** The share of a daily budget at which the operator is warned. */
+const WARN_SHARE = 0.8;
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
@@ -18,10 +19,31 @@ export interface IssuedCode {
   code: string;
 }
 
+export type DailyBudget = 'total' | 'signup';
+
 export interface IssueLimits {
+  /** Codes a day, all together. */
   dailyCap: number;
-  onDailyCapReached: () => void;
+  resendGapMs: number;
+  /** Codes a day for sign-ups (numbers without an account), within `dailyCap`. */
+  signupDailyCap: number;
+  onDailyCapReached: (budget: DailyBudget, cap: number) => void;
+  onDailyCapNear: (budget: DailyBudget, cap: number) => void;
 }
+
+/** What a right code proves: the phone, and the sign-up the code was issued for (if any). */
+export interface VerifiedCode {
+  registration: PendingRegistration | null;
+}
+
+const sameRegistration = (a: PendingRegistration, b: PendingRegistration) =>
+  a.name === b.name &&
+  a.email === b.email &&
+  a.gender === b.gender &&
+  a.dateOfBirth === b.dateOfBirth &&
+  a.district === b.district &&
+  a.city === b.city &&
+  (a.phoneVisible ?? false) === (b.phoneVisible ?? false);
 
 /** Codes: 6 digits from a CSPRNG, stored hashed, single use, 5 minutes, burnt after 5 wrong tries. */
 export class OneTimeCodes {
@@ -30,23 +52,45 @@ export class OneTimeCodes {
     private readonly now: () => Date,
   ) {}
 
-  /** Issues a new code for a phone (any earlier one is void), within the per-phone and daily limits. */
-  async issue(phone: string, limits: IssueLimits): Promise<IssuedCode> {
+  /**
+   * Issues a new code for a phone within the per-phone and daily limits. A sign-up code carries its
+   * sign-up. An earlier code is void, except another sign-up's live code: each sign-up stays bound to
+   * the code sent for it, so nobody can put their details under a code that reaches someone else.
+   */
+  async issue(phone: string, limits: IssueLimits, registration?: PendingRegistration): Promise<IssuedCode> {
     const now = this.now();
-    await this.checkLimits(phone, now, limits);
+    await this.checkLimits(phone, now, limits, registration);
     const id = randomUUID();
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(otpCodes)
-        .set({ consumedAt: now })
-        .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+      const live = await tx
+        .select({ id: otpCodes.id, registration: otpCodes.registration })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
+        .orderBy(otpCodes.id)
+        .for('update');
+      const superseded = live.filter(
+        (earlier) =>
+          !registration || !earlier.registration || sameRegistration(earlier.registration, registration),
+      );
+      if (superseded.length > 0) {
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: now })
+          .where(
+            inArray(
+              otpCodes.id,
+              superseded.map((earlier) => earlier.id),
+            ),
+          );
+      }
       await tx.insert(otpCodes).values({
         id,
         phone,
         codeHash: hashCode(id, code).toString('hex'),
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        registration: registration ?? null,
       });
     });
     return { id, code };
@@ -60,37 +104,55 @@ export class OneTimeCodes {
     await this.db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
   }
 
-  /** True exactly once for the right, unexpired code; a wrong try counts against the code. */
-  async verify(phone: string, code: string): Promise<boolean> {
+  /**
+   * Succeeds exactly once for a right, unexpired code of the phone (then every code of the phone is
+   * spent); a wrong try counts against every live code of the phone. Their rows are locked for the
+   * check, so racing tries are judged one after the other.
+   */
+  async verify(phone: string, code: string): Promise<VerifiedCode | null> {
     const now = this.now();
-    const [latest] = await this.db
-      .select()
-      .from(otpCodes)
-      .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
-    if (!latest || latest.expiresAt <= now || latest.attempts >= MAX_ATTEMPTS) return false;
-    const expected = Buffer.from(latest.codeHash, 'hex');
-    if (!timingSafeEqual(hashCode(latest.id, code), expected)) {
-      await this.db
+    return this.db.transaction(async (tx) => {
+      const live = await tx
+        .select()
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.phone, phone),
+            isNull(otpCodes.consumedAt),
+            gt(otpCodes.expiresAt, now),
+            lt(otpCodes.attempts, MAX_ATTEMPTS),
+          ),
+        )
+        // One lock order for every transaction, so two racing tries wait rather than deadlock.
+        .orderBy(otpCodes.id)
+        .for('update');
+      if (live.length === 0) return null;
+      const ids = live.map((row) => row.id);
+      const right = live.find((row) =>
+        timingSafeEqual(hashCode(row.id, code), Buffer.from(row.codeHash, 'hex')),
+      );
+      if (right) {
+        await tx.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
+        return { registration: right.registration };
+      }
+      const attempts = sql`${otpCodes.attempts} + 1`;
+      await tx
         .update(otpCodes)
         .set({
-          attempts: sql`${otpCodes.attempts} + 1`,
-          consumedAt: sql`case when ${otpCodes.attempts} + 1 >= ${MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
+          attempts,
+          consumedAt: sql`case when ${attempts} >= ${MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else ${otpCodes.consumedAt} end`,
         })
-        .where(eq(otpCodes.id, latest.id));
-      return false;
-    }
-    // Consuming with a guard makes two racing verifies of one code succeed only once.
-    const consumed = await this.db
-      .update(otpCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt)))
-      .returning({ id: otpCodes.id });
-    return consumed.length === 1;
+        .where(inArray(otpCodes.id, ids));
+      return null;
+    });
   }
 
-  private async checkLimits(phone: string, now: Date, limits: IssueLimits): Promise<void> {
+  private async checkLimits(
+    phone: string,
+    now: Date,
+    limits: IssueLimits,
+    registration: PendingRegistration | undefined,
+  ): Promise<void> {
     const recent = await this.db
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
@@ -99,10 +161,10 @@ export class OneTimeCodes {
       .orderBy(desc(otpCodes.createdAt))
       .limit(HOURLY_PER_PHONE);
     const newest = recent[0];
-    if (newest && now.getTime() - newest.createdAt.getTime() < RESEND_GAP_MS) {
+    if (newest && now.getTime() - newest.createdAt.getTime() < limits.resendGapMs) {
       throw tooManyRequests(
         'Please wait before asking for another code.',
-        (RESEND_GAP_MS - (now.getTime() - newest.createdAt.getTime())) / 1000,
+        (limits.resendGapMs - (now.getTime() - newest.createdAt.getTime())) / 1000,
       );
     }
     const oldest = recent[HOURLY_PER_PHONE - 1];
@@ -112,13 +174,22 @@ export class OneTimeCodes {
         (HOUR_MS - (now.getTime() - oldest.createdAt.getTime())) / 1000,
       );
     }
+    await this.checkDailyBudget(now, limits, 'total', limits.dailyCap);
+    if (registration) await this.checkDailyBudget(now, limits, 'signup', limits.signupDailyCap);
+  }
+
+  private async checkDailyBudget(now: Date, limits: IssueLimits, budget: DailyBudget, cap: number) {
+    const since = gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS));
     const [today] = await this.db
       .select({ issued: count() })
       .from(otpCodes)
-      .where(gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS)));
-    if ((today?.issued ?? 0) >= limits.dailyCap) {
-      limits.onDailyCapReached();
+      .where(budget === 'signup' ? and(since, isNotNull(otpCodes.registration)) : since);
+    const issued = today?.issued ?? 0;
+    if (issued >= cap) {
+      limits.onDailyCapReached(budget, cap);
       throw tooManyRequests('Sign-in codes are paused for now. Please try again later.', HOUR_MS / 1000);
     }
+    const warnAt = Math.ceil(cap * WARN_SHARE);
+    if (issued < warnAt && issued + 1 >= warnAt) limits.onDailyCapNear(budget, cap);
   }
 }

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, nextPhone, registration, type TestApp } from '../../testing/test-app';
+import { loadConfig } from '../../config';
+import { rateLimits } from '../../db/schema';
+import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../../testing/test-app';
 
 const SECOND = 1000;
 const DAY = 86_400_000;
@@ -41,6 +44,20 @@ describe('codes per phone', () => {
     expect(refused.statusCode).toBe(429);
     t.clock.advance(Number(refused.headers['retry-after']) * SECOND);
     expect((await register(t, phone)).statusCode).toBe(201);
+  });
+
+  it('waits CODE_RESEND_GAP_S between two codes when it is set', async () => {
+    const short = await createTestApp({ env: { CODE_RESEND_GAP_S: '5' } });
+    try {
+      const phone = nextPhone();
+      expect((await register(short, phone)).statusCode).toBe(201);
+      short.clock.advance(4 * SECOND);
+      expectTooMany(await register(short, phone));
+      short.clock.advance(1 * SECOND);
+      expect((await register(short, phone)).statusCode).toBe(201);
+    } finally {
+      await short.close();
+    }
   });
 
   it('counts logins and registrations of one phone together', async () => {
@@ -108,7 +125,7 @@ describe('code requests per client address', () => {
 describe('the daily SMS cap', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { SMS_DAILY_CAP: '2' } });
+    t = await createTestApp({ env: { SMS_DAILY_CAP: '2', SIGNUP_CODES_PER_DAY: '2' } });
   });
   afterAll(() => t.close());
 
@@ -116,13 +133,13 @@ describe('the daily SMS cap', () => {
     const warn = vi.spyOn(t.app.log, 'warn');
     expect((await register(t, nextPhone())).statusCode).toBe(201);
     expect((await register(t, nextPhone())).statusCode).toBe(201);
-    expect(warn).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/reached/));
     const sent = t.sms.sent.length;
     expectTooMany(await register(t, nextPhone()));
     expect(t.sms.sent.length).toBe(sent);
     expect(warn).toHaveBeenCalledWith(
       expect.objectContaining({ cap: 2 }),
-      expect.stringMatching(/daily SMS cap/),
+      expect.stringMatching(/daily SMS cap reached/),
     );
   });
 
@@ -130,4 +147,133 @@ describe('the daily SMS cap', () => {
     t.clock.advance(DAY);
     expect((await register(t, nextPhone())).statusCode).toBe(201);
   });
+});
+
+describe('the daily budget of sign-up codes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SMS_DAILY_CAP: '10', SIGNUP_CODES_PER_DAY: '5' } });
+  });
+  afterAll(() => t.close());
+
+  it('keeps sign-ins of existing accounts going when sign-ups to made-up numbers used up theirs', async () => {
+    const { user } = await t.signUp();
+    for (let i = 0; i < 4; i++) expect((await register(t, nextPhone())).statusCode).toBe(201);
+    expectTooMany(await register(t, nextPhone()));
+    t.clock.advance(31 * SECOND);
+    expect((await login(t, user.phone)).statusCode).toBe(200);
+  });
+
+  it('halves SMS_DAILY_CAP for sign-ups by default', () => {
+    expect(loadConfig({ SMS_DAILY_CAP: '5000' }).smsDailyCaps).toEqual({ total: 5000, signups: 2500 });
+  });
+});
+
+describe('the operator warning at 80 % of a daily budget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SMS_DAILY_CAP: '10', SIGNUP_CODES_PER_DAY: '5' } });
+  });
+  afterAll(() => t.close());
+
+  it('warns once when the sign-up codes reach 80 % of SIGNUP_CODES_PER_DAY', async () => {
+    const warn = vi.spyOn(t.app.log, 'warn');
+    for (let i = 0; i < 3; i++) await register(t, nextPhone());
+    expect(warn).not.toHaveBeenCalled();
+    await register(t, nextPhone());
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ cap: 5, budget: 'signup' }),
+      expect.stringMatching(/80%/),
+    );
+  });
+
+  it('warns when all codes reach 80 % of SMS_DAILY_CAP', async () => {
+    // Four sign-up codes so far; this sign-up is the fifth code, and sign-ins make the eighth.
+    const { user } = await t.signUp();
+    const warn = vi.spyOn(t.app.log, 'warn');
+    for (let code = 6; code <= 8; code++) {
+      expect(warn).not.toHaveBeenCalledWith(expect.objectContaining({ budget: 'total' }), expect.anything());
+      t.clock.advance(31 * SECOND);
+      expect((await login(t, user.phone)).statusCode).toBe(200);
+    }
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ cap: 10, budget: 'total' }),
+      expect.stringMatching(/80%/),
+    );
+  });
+});
+
+describe.each([
+  ['the database', {}],
+  ['Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }],
+])('per-address and per-user limits counted in %s', (_where, store) => {
+  const postgres = process.env.TEST_DATABASE === 'postgres';
+  // Two instances need one database (PostgreSQL) unless the counters are in Redis.
+  const shareable = postgres || 'REDIS_URL' in store;
+  let first: TestApp;
+  let second: TestApp;
+  let searcher: SignedIn;
+  beforeAll(async () => {
+    const env = {
+      ...store,
+      // Each run its own keys, so parallel test files and earlier runs never share a counter.
+      RATE_LIMIT_KEY_PREFIX: `test:${randomUUID()}:`,
+      // One code request and one check of each budget go to signing up the searcher.
+      CODE_REQUESTS_PER_ADDRESS_HOUR: '4',
+      VERIFY_TRIES_PER_ADDRESS_HOUR: '4',
+      SEARCHES_PER_USER_MINUTE: '2',
+    };
+    first = await createTestApp({ env });
+    second = await createTestApp({ env, sharedWith: postgres ? first : undefined });
+    searcher = await first.signUp();
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it.runIf(shareable)('shares the code-request budget of an address between instances', async () => {
+    expect((await register(first, nextPhone())).statusCode).toBe(201);
+    expect((await register(second, nextPhone())).statusCode).toBe(201);
+    expect((await register(first, nextPhone())).statusCode).toBe(201);
+    expectTooMany(await register(second, nextPhone()));
+  });
+
+  it.runIf(shareable)('shares the verify budget of an address between instances', async () => {
+    const verify = (t: TestApp) =>
+      t.inject({ method: 'POST', url: '/api/users/verify', payload: { phone: nextPhone(), otp: '123456' } });
+    expect((await verify(first)).statusCode).toBe(400);
+    expect((await verify(second)).statusCode).toBe(400);
+    expect((await verify(second)).statusCode).toBe(400);
+    expectTooMany(await verify(first));
+  });
+
+  it.runIf(postgres)('shares the search budget of a user between instances', async () => {
+    const search = (t: TestApp) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/users/getVehicleOwner',
+        payload: { vehicleNumber: 'KL07AB1234' },
+        headers: searcher.headers,
+      });
+    expect((await search(first)).statusCode).toBe(200);
+    expect((await search(second)).statusCode).toBe(200);
+    expectTooMany(await search(first));
+  });
+
+  it.runIf(!('REDIS_URL' in store))(
+    'keeps the counters in the database, where a restart finds them',
+    async () => {
+      const address = '192.0.2.44';
+      await first.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { phone: nextPhone() },
+        remoteAddress: address,
+      });
+      const rows = await first.app.database.db.select().from(rateLimits);
+      expect(rows.find((row) => row.key.endsWith(`code-requests:${address}`))?.count).toBe(1);
+    },
+  );
 });

@@ -1,40 +1,65 @@
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deviceTokens } from '../../db/schema';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  emptyObject,
+  loginPayload,
+  logoutPayload,
+  messageResponse,
+  registerPayload,
+  registerResponse,
+  sessionList,
+  userResponse,
+  verifyPayload,
+  verifyResponse,
+} from '#common/api';
+import type { PendingRegistration } from '../../db/schema';
 import { toUser } from '../../lib/api-shapes';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
-import { parseInput } from '../../lib/validation';
-import { currentUser } from '../../plugins/auth';
-import { accountForVerifiedPhone, findUserByPhone, savePendingRegistration } from './accounts';
-import { OneTimeCodes } from './one-time-codes';
-import { loginBody, logoutBody, registerBody, verifyBody } from './schemas';
+import { currentSession, currentUser } from '../../plugins/auth';
+import { forgetDeviceToken } from '../push/device-tokens';
+import { accountForVerifiedPhone, findUserByPhone } from './accounts';
+import { OneTimeCodes, type IssueLimits } from './one-time-codes';
 import type { SmsSender } from './sms';
 
 export interface AuthRoutesOptions {
   sms: SmsSender;
 }
 
-export default async function authRoutes(app: FastifyInstance, { sms }: AuthRoutesOptions) {
+const BUDGET_NAMES = { total: 'daily SMS cap', signup: 'daily sign-up code cap' } as const;
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }) => {
   const { codeRequestsPerHour, verifyTriesPerHour } = app.config.addressLimits;
   // Per client address, login and register share one budget of code requests: one limiter (one store)
   // for both routes, as a route's own `rateLimit` config would count each route apart.
-  const codeRequestLimit = app.createRateLimit({ max: codeRequestsPerHour, timeWindow: '1 hour' });
+  const codeRequestLimit = app.createRateLimit({
+    max: codeRequestsPerHour,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `code-requests:${request.ip}`,
+  });
   const limitCodeRequests = async (request: FastifyRequest) => {
     const limit = await codeRequestLimit(request);
     if (!limit.isAllowed && limit.isExceeded) {
       throw tooManyRequests('Too many code requests from this network. Try again later.', limit.ttlInSeconds);
     }
   };
-  const verifyLimit = { max: verifyTriesPerHour, timeWindow: '1 hour' };
+  const verifyLimit = {
+    max: verifyTriesPerHour,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `verify:${request.ip}`,
+  };
   const codes = new OneTimeCodes(app.database.db, app.deps.now);
-  const limits = {
-    dailyCap: app.config.smsDailyCap,
-    onDailyCapReached: () =>
-      app.log.warn({ cap: app.config.smsDailyCap }, 'daily SMS cap reached: code requests are refused'),
+  const limits: IssueLimits = {
+    dailyCap: app.config.smsDailyCaps.total,
+    signupDailyCap: app.config.smsDailyCaps.signups,
+    resendGapMs: app.config.codeResendGapSeconds * 1000,
+    onDailyCapReached: (budget, cap) =>
+      app.log.warn({ cap, budget }, `${BUDGET_NAMES[budget]} reached: code requests are refused`),
+    onDailyCapNear: (budget, cap) =>
+      app.log.warn({ cap, budget }, `${BUDGET_NAMES[budget]}: 80% used in the last 24 hours`),
   };
 
-  async function sendCode(phone: string): Promise<void> {
-    const issued = await codes.issue(phone, limits);
+  async function sendCode(phone: string, registration?: PendingRegistration): Promise<void> {
+    const issued = await codes.issue(phone, limits, registration);
     try {
       await sms.sendCode(phone, issued.code);
     } catch (error) {
@@ -44,55 +69,105 @@ export default async function authRoutes(app: FastifyInstance, { sms }: AuthRout
     }
   }
 
-  app.post('/login', { onRequest: limitCodeRequests }, async (request) => {
-    const { phone } = parseInput(loginBody, request.body);
-    if (!(await findUserByPhone(app.database.db, phone))) {
-      throw notFound('This number is not registered. Please sign up.');
-    }
-    await sendCode(phone);
-    return { message: 'Verification code sent' };
-  });
+  app.post(
+    '/login',
+    { onRequest: limitCodeRequests, schema: { body: loginPayload, response: { 200: messageResponse } } },
+    async (request) => {
+      const { phone } = request.body;
+      if (!(await findUserByPhone(app.database.db, phone))) {
+        throw notFound('This number is not registered. Please sign up.');
+      }
+      await sendCode(phone);
+      return { message: 'Verification code sent' };
+    },
+  );
 
-  app.post('/register', { onRequest: limitCodeRequests }, async (request, reply) => {
-    const body = parseInput(registerBody, request.body);
-    if (await findUserByPhone(app.database.db, body.phone)) {
-      throw conflict('This number is already registered. Please sign in.');
-    }
-    await savePendingRegistration(app.database.db, {
-      phone: body.phone,
-      name: body.name,
-      email: body.email,
-      gender: body.gender,
-      dateOfBirth: body.dateOfBirth,
-      district: body.location,
-      city: body.city,
-    });
-    await sendCode(body.phone);
-    return reply.code(201).send({ message: 'Verification code sent', phone: body.phone });
-  });
+  app.post(
+    '/register',
+    { onRequest: limitCodeRequests, schema: { body: registerPayload, response: { 201: registerResponse } } },
+    async (request, reply) => {
+      const { body } = request;
+      if (await findUserByPhone(app.database.db, body.phone)) {
+        throw conflict('This number is already registered. Please sign in.');
+      }
+      await sendCode(body.phone, {
+        name: body.name,
+        email: body.email,
+        gender: body.gender,
+        dateOfBirth: body.dateOfBirth,
+        district: body.location,
+        city: body.city,
+        phoneVisible: body.phoneVisible,
+      });
+      return reply.code(201).send({ message: 'Verification code sent', phone: body.phone });
+    },
+  );
 
-  app.post('/verify', { config: { rateLimit: verifyLimit } }, async (request) => {
-    const { phone, otp } = parseInput(verifyBody, request.body);
-    if (!(await codes.verify(phone, otp))) throw badRequest('Invalid or expired code');
-    const user = await accountForVerifiedPhone(app.database.db, phone);
-    if (!user) throw badRequest('Invalid or expired code');
-    const token = await app.sessions.create(user.id);
-    return { user: toUser(user), token };
-  });
+  app.post(
+    '/verify',
+    {
+      config: { rateLimit: verifyLimit },
+      schema: { body: verifyPayload, response: { 200: verifyResponse } },
+    },
+    async (request) => {
+      const { phone, otp } = request.body;
+      const verified = await codes.verify(phone, otp);
+      if (!verified) throw badRequest('Invalid or expired code');
+      const user = await accountForVerifiedPhone(app.database.db, phone, verified.registration);
+      if (!user) throw badRequest('Invalid or expired code');
+      const token = await app.sessions.create(user.id);
+      return { user: toUser(user), token };
+    },
+  );
 
-  app.get('/validateUser', { preHandler: app.authenticate }, async (request) => ({
-    user: toUser(currentUser(request)),
-  }));
+  app.get(
+    '/validateUser',
+    { preValidation: app.authenticate, schema: { response: { 200: userResponse } } },
+    async (request) => ({
+      user: toUser(currentUser(request)),
+    }),
+  );
 
-  app.post('/logout', { preHandler: app.authenticate }, async (request) => {
-    const user = currentUser(request);
-    const { fcmToken } = parseInput(logoutBody, request.body);
-    if (request.bearerToken) await app.sessions.revoke(request.bearerToken);
-    if (fcmToken) {
-      await app.database.db
-        .delete(deviceTokens)
-        .where(and(eq(deviceTokens.token, fcmToken), eq(deviceTokens.userId, user.id)));
-    }
-    return { message: 'Signed out' };
-  });
-}
+  app.post(
+    '/logout',
+    { preValidation: app.authenticate, schema: { body: logoutPayload, response: { 200: messageResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { fcmToken } = request.body;
+      if (request.bearerToken) {
+        const ended = await app.sessions.revoke(request.bearerToken);
+        if (ended) app.notificationBus.endSessions(user.id, [ended]);
+      }
+      if (fcmToken) await forgetDeviceToken(app.database.db, user.id, fcmToken);
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    { preValidation: app.authenticate, schema: { querystring: emptyObject, response: { 200: sessionList } } },
+    async (request) => {
+      const current = currentSession(request);
+      const sessions = await app.sessions.list(currentUser(request).id);
+      return sessions.map((session) => ({
+        _id: session.id,
+        createdAt: session.createdAt.toISOString(),
+        lastSeen: session.lastSeen.toISOString(),
+        current: session.id === current.id,
+      }));
+    },
+  );
+
+  app.post(
+    '/logoutOthers',
+    { preValidation: app.authenticate, schema: { body: emptyObject, response: { 200: messageResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const ended = await app.sessions.revokeOthers(user.id, currentSession(request).id);
+      if (ended.length > 0) app.notificationBus.endSessions(user.id, ended);
+      return { message: 'Signed out of other devices' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -21,6 +21,48 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/health during the shutdown drain', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.startDrain();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 {status: draining} so a proxy stops routing here', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ message: expect.any(String), status: 'draining' });
+  });
+
+  it('still serves other requests, each closing its connection', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.connection).toBe('close');
+  });
+});
+
+describe('GET /api/health during the shutdown drain behind a proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    t.app.startDrain();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 {status: draining}', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'draining' });
+  });
+
+  it('still serves other requests, keeping the connection the proxy sent them on', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.connection).not.toBe('close');
+  });
+});
+
 describe.skipIf(onPostgres)('GET /api/health on PGlite', () => {
   it('answers 503 {message} once the database is closed', async () => {
     const t = await createTestApp();

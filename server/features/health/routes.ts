@@ -4,6 +4,9 @@ const PING_TIMEOUT_MS = 2000;
 
 export default async function healthRoutes(app: FastifyInstance) {
   app.get('/health', async (request, reply) => {
+    if (app.draining) {
+      return reply.code(503).send({ message: 'Shutting down', status: 'draining' });
+    }
     try {
       await Promise.race([
         app.database.ping(),

@@ -16,7 +16,7 @@ const clearAll = (who?: SignedIn, payload?: object) =>
 async function sendInOrder(from: SignedIn, to: SignedIn, bodies: string[]) {
   for (const body of bodies) {
     t.clock.advance(1000);
-    expect((await notify(t, from, to, body)).statusCode).toBe(201);
+    expect((await notify(t, from, to, (plate) => `${body} ${plate}`)).statusCode).toBe(201);
   }
 }
 
@@ -24,7 +24,11 @@ describe('GET /api/users/unreadNotifications', () => {
   it('lists the caller’s unread notifications newest first', async () => {
     const [sender, receiver] = [await t.signUp(), await t.signUp()];
     await sendInOrder(sender, receiver, ['first', 'second', 'third']);
-    expect((await unread(t, receiver)).map((item) => item.content)).toEqual(['third', 'second', 'first']);
+    expect((await unread(t, receiver)).map((item) => item.content.split(' ')[0])).toEqual([
+      'third',
+      'second',
+      'first',
+    ]);
   });
 
   it('leaves out notifications already read', async () => {
@@ -32,7 +36,7 @@ describe('GET /api/users/unreadNotifications', () => {
     await sendInOrder(sender, receiver, ['old']);
     await clearAll(receiver);
     await sendInOrder(sender, receiver, ['new']);
-    expect((await unread(t, receiver)).map((item) => item.content)).toEqual(['new']);
+    expect((await unread(t, receiver)).map((item) => item.content.split(' ')[0])).toEqual(['new']);
   });
 
   it('returns at most the newest notifications up to the cap', async () => {
@@ -42,7 +46,7 @@ describe('GET /api/users/unreadNotifications', () => {
       Array.from({ length: UNREAD_LIMIT + 1 }, (_, index) => ({
         receiverId: receiver.user._id,
         senderId: sender.user._id,
-        kind: 'notification',
+        kind: 'notification' as const,
         title: 'Vehicle Notification',
         content: `number ${index}`,
         sentAt: new Date(start + index * 1000),
@@ -55,7 +59,8 @@ describe('GET /api/users/unreadNotifications', () => {
   });
 
   it('shows the sender’s name and phone when the sender lets it be seen', async () => {
-    const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp()];
+    const sender = await t.signUp({ name: 'Rahul Nair', phoneVisible: true });
+    const receiver = await t.signUp();
     await sendInOrder(sender, receiver, ['hello']);
     expect((await unread(t, receiver))[0]?.senderId).toEqual({
       name: 'Rahul Nair',

@@ -1,15 +1,9 @@
-import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import {
-  blocks,
-  notifications,
-  users,
-  vehicles,
-  type NotificationRow,
-  type UserRow,
-  type VehicleRow,
-} from '../../db/schema';
+import { blocks, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
+import { hasBlocked } from '../../lib/blocks';
 import { forbidden, tooManyRequests } from '../../lib/http-error';
+import { waitBeforeNext } from '../../lib/request-window';
 
 export const UNREAD_LIMIT = 100;
 const MINUTE_MS = 60_000;
@@ -33,16 +27,6 @@ export interface NewNotification {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
-export async function findVehicle(db: Db, id: string): Promise<VehicleRow | undefined> {
-  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
-  return vehicle;
-}
-
 /** Stores a message or notification unless the receiver blocked the sender or a send limit is reached. */
 export async function storeNotification(
   db: Db,
@@ -53,12 +37,8 @@ export async function storeNotification(
   return db.transaction(async (tx) => {
     // One send per sender at a time, so concurrent requests cannot slip past the limits together.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.senderId)).for('no key update');
-    const [blocked] = await tx
-      .select({ blockerId: blocks.blockerId })
-      .from(blocks)
-      .where(and(eq(blocks.blockerId, input.receiverId), eq(blocks.blockedId, input.senderId)))
-      .limit(1);
-    if (blocked) throw forbidden('This person does not accept messages from you.');
+    if (await hasBlocked(tx, input.receiverId, input.senderId))
+      throw forbidden('This person does not accept messages from you.');
     await checkSendLimits(tx, input, limits, now);
     const [stored] = await tx
       .insert(notifications)
@@ -70,7 +50,8 @@ export async function storeNotification(
 }
 
 async function checkSendLimits(tx: Tx, input: NewNotification, limits: SendLimits, now: Date) {
-  const bySender = eq(notifications.senderId, input.senderId);
+  // Masked calls have limits of their own.
+  const bySender = and(eq(notifications.senderId, input.senderId), ne(notifications.kind, 'call'));
   const senderWait = await waitBeforeNext(tx, bySender, limits.perSenderPerMinute, MINUTE_MS, now);
   if (senderWait > 0) {
     throw tooManyRequests('You are sending too many messages. Please wait a minute.', senderWait / 1000);
@@ -83,24 +64,6 @@ async function checkSendLimits(tx: Tx, input: NewNotification, limits: SendLimit
       pairWait / 1000,
     );
   }
-}
-
-/** Milliseconds until fewer than `max` matching sends lie in the sliding window; 0 when one is allowed now. */
-async function waitBeforeNext(
-  tx: Tx,
-  matching: SQL | undefined,
-  max: number,
-  windowMs: number,
-  now: Date,
-): Promise<number> {
-  const [oldestCounted] = await tx
-    .select({ sentAt: notifications.sentAt })
-    .from(notifications)
-    .where(and(matching, gt(notifications.sentAt, new Date(now.getTime() - windowMs))))
-    .orderBy(desc(notifications.sentAt))
-    .offset(max - 1)
-    .limit(1);
-  return oldestCounted ? oldestCounted.sentAt.getTime() + windowMs - now.getTime() : 0;
 }
 
 /** The receiver's unread notifications, newest first, each with what is needed to show its sender. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX, TITLE_MAX } from '#common/limits';
+import { NOTIFICATION_TITLE, messageTemplates } from '#common/message-templates';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { hidePhone, notify, post, storedFor, unread, vehicleOf } from './test-helpers';
+import { hidePhone, notify, plateOf, post, storedFor, unread, vehicleOf } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +15,8 @@ afterEach(() => {
 });
 
 async function messageSetup() {
-  const [sender, owner] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp({ name: 'Meera Das' })];
+  const sender = await t.signUp({ name: 'Rahul Nair', phoneVisible: true });
+  const owner = await t.signUp({ name: 'Meera Das' });
   const vehicle = await vehicleOf(t, owner);
   return { sender, owner, vehicle };
 }
@@ -158,7 +160,8 @@ describe('POST /api/users/sendMessage', () => {
       body: 'Hi',
       senderName: 'Rahul Nair',
       sentAt: sent.sentAt,
-      url: '/dashboard',
+      url: `/dashboard?request=${sent._id}`,
+      silent: false,
     });
   });
 
@@ -183,15 +186,21 @@ describe('POST /api/users/sendMessage', () => {
 
 describe('POST /api/users/sendNotification', () => {
   it('stores the notification for the receiver and answers 201 with it', async () => {
-    const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp()];
-    const response = await notify(t, sender, receiver, '  Your car is blocking the gate ');
+    const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair', phoneVisible: true }), await t.signUp()];
+    const response = await notify(
+      t,
+      sender,
+      receiver,
+      (plate) => `  Your car ${plate} is blocking the gate `,
+    );
     expect(response.statusCode).toBe(201);
     const sent = response.json();
+    const plate = await plateOf(t, receiver);
     expect(sent).toEqual({
       _id: expect.any(String),
       senderId: { name: 'Rahul Nair', phone: sender.user.phone },
       title: 'Vehicle Notification',
-      content: 'Your car is blocking the gate',
+      content: `Your car ${plate} is blocking the gate`,
       sentAt: t.clock.now().toISOString(),
       read: false,
     });
@@ -213,7 +222,7 @@ describe('POST /api/users/sendNotification', () => {
     const payload = {
       receiverId: receiver.user._id,
       title: 'Vehicle Notification',
-      body: 'Hi',
+      body: `Hi ${await plateOf(t, receiver)}`,
       ...overrides,
     };
     const response = await post(t, '/api/users/sendNotification', payload, sender);
@@ -257,16 +266,86 @@ describe('POST /api/users/sendNotification', () => {
   it('publishes the stored notification to its receiver through the notification bus', async () => {
     const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp()];
     const publish = vi.spyOn(t.app.notificationBus, 'publish');
-    const sent = (await notify(t, sender, receiver, 'Please relocate')).json();
+    const sent = (await notify(t, sender, receiver, (plate) => `Please relocate ${plate}`)).json();
     expect(publish).toHaveBeenCalledTimes(1);
     expect(publish).toHaveBeenCalledWith(receiver.user._id, sent, {
       notificationId: sent._id,
       title: 'Vehicle Notification',
-      body: 'Please relocate',
+      body: `Please relocate ${await plateOf(t, receiver)}`,
       senderName: 'Rahul Nair',
       sentAt: sent.sentAt,
-      url: '/dashboard',
+      url: `/dashboard?request=${sent._id}`,
+      silent: false,
     });
+  });
+
+  describe('refuses a text that could pass for someone else’s message, with 400, storing nothing', () => {
+    it.each([
+      [
+        'a title other than Vehicle Notification',
+        'Vahan Contact Security Team',
+        (plate: string) => `Your vehicle ${plate} is blocking the gate.`,
+      ],
+      [
+        'a body naming none of the receiver’s vehicles',
+        'Vehicle Notification',
+        () => 'Your account is suspended. Verify your details.',
+      ],
+      [
+        'a body over 200 characters',
+        'Vehicle Notification',
+        (plate: string) => `Your vehicle ${plate} ${'is blocking '.repeat(20)}`,
+      ],
+      [
+        'a link',
+        'Vehicle Notification',
+        (plate: string) => `Your vehicle ${plate}: verify at https://vahan-verify.example`,
+      ],
+      [
+        'a bare domain',
+        'Vehicle Notification',
+        (plate: string) => `Your vehicle ${plate}: see vahan-kyc.in now`,
+      ],
+      [
+        'an e-mail address',
+        'Vehicle Notification',
+        (plate: string) => `Your vehicle ${plate}: write to help@vahan.example`,
+      ],
+      [
+        'a phone number',
+        'Vehicle Notification',
+        (plate: string) => `Your vehicle ${plate}: call 98765 43210`,
+      ],
+    ])('%s', async (_case, title, text) => {
+      const [sender, receiver] = [await t.signUp(), await t.signUp()];
+      const body = text(await plateOf(t, receiver));
+      const payload = { receiverId: receiver.user._id, title, body };
+      const response = await post(t, '/api/users/sendNotification', payload, sender);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(await storedFor(t, receiver)).toEqual([]);
+    });
+  });
+
+  it('accepts each of the five suggestions with the number as the search returns it (lower case)', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const plate = await plateOf(t, receiver);
+    for (const body of messageTemplates(plate)) {
+      const payload = { receiverId: receiver.user._id, title: NOTIFICATION_TITLE, body };
+      expect((await post(t, '/api/users/sendNotification', payload, sender)).statusCode).toBe(201);
+    }
+  });
+
+  it('accepts the vehicle number in any case, with spaces or hyphens', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const plate = await plateOf(t, receiver);
+    const written = `${plate.slice(0, 2).toUpperCase()} ${plate.slice(2, 4)}-${plate.slice(4, 6)} ${plate.slice(6)}`;
+    const payload = {
+      receiverId: receiver.user._id,
+      title: NOTIFICATION_TITLE,
+      body: `Please move ${written}`,
+    };
+    expect((await post(t, '/api/users/sendNotification', payload, sender)).statusCode).toBe(201);
   });
 
   it('publishes nothing for a refused send', async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ServerNotification } from '#common/api';
+import { NOTIFICATION_TITLE } from '#common/message-templates';
 import { notifications, users, vehicles, type VehicleRow } from '../../db/schema';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 
@@ -33,13 +34,33 @@ export async function unread(t: TestApp, who: SignedIn): Promise<ServerNotificat
   return response.json<ServerNotification[]>();
 }
 
-export const notify = (t: TestApp, from: SignedIn, to: SignedIn, body = 'Your car is blocking the gate') =>
-  post(
+const receiverPlates = new Map<string, string>();
+
+/** A vehicle number of the receiver, as the search shows it (lower case); one is stored on first use. */
+export async function plateOf(t: TestApp, receiver: SignedIn): Promise<string> {
+  const key = `${t.config.database.kind}:${receiver.user._id}`;
+  const known = receiverPlates.get(key);
+  if (known) return known;
+  const { vehicleNumber } = await vehicleOf(t, receiver);
+  receiverPlates.set(key, vehicleNumber);
+  return vehicleNumber;
+}
+
+/** A notification as the PWA sends one: SPEC's title, and a text naming one of the receiver's vehicles. */
+export async function notify(
+  t: TestApp,
+  from: SignedIn,
+  to: SignedIn,
+  text: (plate: string) => string = (plate) => `Your vehicle ${plate} is blocking the gate`,
+) {
+  const body = text(await plateOf(t, to));
+  return post(
     t,
     '/api/users/sendNotification',
-    { receiverId: to.user._id, title: 'Vehicle Notification', body },
+    { receiverId: to.user._id, title: NOTIFICATION_TITLE, body },
     from,
   );
+}
 
 export async function storedFor(t: TestApp, receiver: SignedIn) {
   return t.app.database.db

@@ -76,4 +76,59 @@ describe('PATCH /api/users/updateProfile', () => {
     const response = await updateProfile({ phoneVisible: false }, {});
     expect(response.statusCode).toBe(401);
   });
+
+  it('a new account takes masked calls and has no quiet hours', async () => {
+    const signedIn = await t.signUp();
+    expect(signedIn.user).toMatchObject({ allowCalls: true, quietHours: null });
+  });
+
+  it('turns masked calls off and keeps the change', async () => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ allowCalls: false }, signedIn.headers);
+    expect(response.json()).toEqual({ user: { ...signedIn.user, allowCalls: false } });
+    expect((await storedUser(signedIn)).allowCalls).toBe(false);
+  });
+
+  it('sets quiet hours in IST and keeps them for the next session check', async () => {
+    const signedIn = await t.signUp();
+    const quietHours = { start: '22:00', end: '07:00' };
+    const response = await updateProfile({ quietHours }, signedIn.headers);
+    expect(response.json().user.quietHours).toEqual(quietHours);
+    expect((await storedUser(signedIn)).quietHours).toEqual(quietHours);
+  });
+
+  it('turns quiet hours off with null', async () => {
+    const signedIn = await t.signUp();
+    await updateProfile({ quietHours: { start: '22:00', end: '07:00' } }, signedIn.headers);
+    const response = await updateProfile({ quietHours: null }, signedIn.headers);
+    expect(response.json().user.quietHours).toBeNull();
+  });
+
+  it('changes only the fields it is given', async () => {
+    const signedIn = await t.signUp();
+    await updateProfile(
+      { quietHours: { start: '13:00', end: '14:00' }, allowCalls: false },
+      signedIn.headers,
+    );
+    const response = await updateProfile({ phoneVisible: false }, signedIn.headers);
+    expect(response.json().user).toMatchObject({
+      phoneVisible: false,
+      allowCalls: false,
+      quietHours: { start: '13:00', end: '14:00' },
+    });
+  });
+
+  it.each([
+    ['a time that is not HH:MM', { quietHours: { start: '7:00', end: '22:00' } }, 'quietHours.start'],
+    ['an hour past 23', { quietHours: { start: '22:00', end: '24:00' } }, 'quietHours.end'],
+    ['a missing end', { quietHours: { start: '22:00' } }, 'quietHours.end'],
+    ['a start equal to the end', { quietHours: { start: '22:00', end: '22:00' } }, 'quietHours'],
+    ['allowCalls that is not a boolean', { allowCalls: 'no' }, 'allowCalls'],
+  ])('refuses %s with 400 naming the field, and applies nothing', async (_what, payload, field) => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ ...payload, phoneVisible: false }, signedIn.headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+    expect(await storedUser(signedIn)).toEqual(signedIn.user);
+  });
 });

@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users, type UserRow } from '../../db/schema';
 
-export async function setPhoneVisible(
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'phoneVisible' | 'emailVisible' | 'allowCalls' | 'quietStart' | 'quietEnd'>
+>;
+
+export async function updateProfile(
   db: Db,
   userId: string,
-  phoneVisible: boolean,
+  changes: ProfileChanges,
 ): Promise<UserRow | undefined> {
-  const [updated] = await db.update(users).set({ phoneVisible }).where(eq(users.id, userId)).returning();
+  const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
   return updated;
 }

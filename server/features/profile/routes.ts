@@ -1,20 +1,30 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { updateProfilePayload, userResponse } from '#common/api';
 import { toUser } from '../../lib/api-shapes';
 import { HttpError } from '../../lib/http-error';
-import { parseInput } from '../../lib/validation';
 import { currentUser } from '../../plugins/auth';
-import { setPhoneVisible } from './repository';
+import { updateProfile, type ProfileChanges } from './repository';
 
-/** Only the privacy switch can change: any other field is refused, never applied. */
-const updateProfileBody = z.strictObject({ phoneVisible: z.boolean() });
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/updateProfile',
+    {
+      preValidation: app.authenticate,
+      schema: { body: updateProfilePayload, response: { 200: userResponse } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { phoneVisible, emailVisible, allowCalls, quietHours } = request.body;
+      const changes: ProfileChanges = { phoneVisible, emailVisible, allowCalls };
+      if (quietHours !== undefined) {
+        changes.quietStart = quietHours?.start ?? null;
+        changes.quietEnd = quietHours?.end ?? null;
+      }
+      const updated = await updateProfile(app.database.db, user.id, changes);
+      if (!updated) throw new HttpError(401, 'Session expired or invalid');
+      return { user: toUser(updated) };
+    },
+  );
+};
 
-export default async function profileRoutes(app: FastifyInstance) {
-  app.patch('/updateProfile', { preHandler: app.authenticate }, async (request) => {
-    const user = currentUser(request);
-    const { phoneVisible } = parseInput(updateProfileBody, request.body);
-    const updated = await setPhoneVisible(app.database.db, user.id, phoneVisible);
-    if (!updated) throw new HttpError(401, 'Session expired or invalid');
-    return { user: toUser(updated) };
-  });
-}
+export default profileRoutes;

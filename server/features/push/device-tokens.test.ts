@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { MAX_DEVICES_PER_USER } from './device-tokens';
-import { devicesOf, fcmToken, registerDevice } from './test-helpers';
+import { devicesOf, fcmToken, registerDevice } from '../../testing/push-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

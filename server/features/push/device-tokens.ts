@@ -22,6 +22,11 @@ export async function saveDeviceToken(db: Db, userId: string, token: string, now
     .where(and(eq(deviceTokens.userId, userId), notInArray(deviceTokens.token, newest)));
 }
 
+/** Sign-out on a device: its token stops receiving this user's pushes. */
+export async function forgetDeviceToken(db: Db, userId: string, token: string): Promise<void> {
+  await db.delete(deviceTokens).where(and(eq(deviceTokens.token, token), eq(deviceTokens.userId, userId)));
+}
+
 export async function deviceTokensOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ token: deviceTokens.token })

@@ -19,6 +19,7 @@ export function pushDataFields(push: PushData): Record<string, string> {
     senderName: push.senderName,
     sentAt: push.sentAt,
     url: push.url,
+    silent: String(push.silent),
   };
 }
 
@@ -30,11 +31,14 @@ export class PushSender {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Never throws: push is best effort, the notification is already stored and streamed. */
-  async send(receiverId: string, push: PushData): Promise<void> {
+  /**
+   * Never throws: push is best effort, the notification is already stored and streamed. Resolves
+   * whether the push service took the message for at least one device.
+   */
+  async send(receiverId: string, push: PushData): Promise<boolean> {
     try {
       const tokens = await deviceTokensOf(this.db, receiverId);
-      if (tokens.length === 0) return;
+      if (tokens.length === 0) return false;
       const { invalidTokens } = await this.transport.sendToTokens(tokens, pushDataFields(push));
       if (invalidTokens.length > 0) {
         await deleteDeviceTokens(this.db, invalidTokens);
@@ -43,8 +47,10 @@ export class PushSender {
           'push: forgot device tokens the push service rejected',
         );
       }
+      return invalidTokens.length < tokens.length;
     } catch (error) {
       this.log.error({ err: error, notificationId: push.notificationId }, 'push: sending failed');
+      return false;
     }
   }
 

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { addVehicle } from '../../testing/vehicle-fixtures';
 import { PUSH_TTL_SECONDS } from './firebase-transport';
-import { aNotification, devicesOf, fcmToken, firebaseEnv, publish, registerDevice } from './test-helpers';
+import {
+  aNotification,
+  devicesOf,
+  fcmToken,
+  firebaseEnv,
+  publish,
+  registerDevice,
+} from '../../testing/push-fixtures';
 
 const firebase = vi.hoisted(() => ({
   sendEachForMulticast: vi.fn<(message: MulticastMessage) => Promise<BatchResponse>>(),
@@ -67,6 +75,7 @@ describe('push through Firebase Cloud Messaging', () => {
         senderName: 'Anu Thomas',
         sentAt: '2026-11-21T09:00:00.000Z',
         url: '/dashboard',
+        silent: 'false',
       },
       webpush: { headers: { Urgency: 'high', TTL: String(PUSH_TTL_SECONDS) } },
     });
@@ -145,7 +154,9 @@ describe('push through Firebase Cloud Messaging', () => {
   it('answers the sender without waiting for FCM', async () => {
     const sender = await t.signUp();
     const receiver = await t.signUp();
+    await addVehicle(t, receiver);
     await registerDevice(t, receiver, fcmToken('phone'));
+    const { vehicleNumber } = await addVehicle(t, receiver);
     let release = () => {};
     firebase.sendEachForMulticast.mockImplementation(
       ({ tokens }) => new Promise((resolve) => (release = () => resolve(batchResponse(tokens)))),
@@ -153,16 +164,58 @@ describe('push through Firebase Cloud Messaging', () => {
     const response = await t.inject({
       method: 'POST',
       url: '/api/users/sendNotification',
-      payload: { receiverId: receiver.user._id, title: 'Vehicle Notification', body: 'Please move your car' },
+      payload: {
+        receiverId: receiver.user._id,
+        title: 'Vehicle Notification',
+        body: `Please move ${vehicleNumber}`,
+      },
       headers: sender.headers,
     });
     expect(response.statusCode).toBe(201);
     await vi.waitFor(() => expect(sent()).toHaveLength(1), { timeout: 10_000 });
     expect(sent()[0]?.data).toMatchObject({
       notificationId: response.json()._id,
-      body: 'Please move your car',
+      body: `Please move ${vehicleNumber}`,
     });
     release();
     await t.app.notificationBus.settled();
+  });
+});
+
+describe('quiet hours', () => {
+  /** The owner's quiet hours are set; a stranger then sends them a message about their car. */
+  async function messageOwnerWithQuietHours(quietHours: { start: string; end: string }) {
+    const owner = await t.signUp();
+    await registerDevice(t, owner, fcmToken('owner'));
+    await t.inject({
+      method: 'PATCH',
+      url: '/api/users/updateProfile',
+      payload: { quietHours },
+      headers: owner.headers,
+    });
+    const car = await addVehicle(t, owner);
+    const sender = await t.signUp();
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/users/sendMessage',
+      payload: { userId: owner.user._id, vehicleId: car._id, message: 'Your car blocks the gate' },
+      headers: sender.headers,
+    });
+    expect(response.statusCode).toBe(201);
+    await t.app.notificationBus.settled();
+    return sent()[0]?.data;
+  }
+
+  // The test clock stands at 09:00 UTC: 14:30 in India.
+  it('pushes a message to an owner in quiet hours silently (no sound or vibration)', async () => {
+    expect(await messageOwnerWithQuietHours({ start: '14:00', end: '15:00' })).toMatchObject({
+      silent: 'true',
+    });
+  });
+
+  it('pushes with sound outside the owner’s quiet hours', async () => {
+    expect(await messageOwnerWithQuietHours({ start: '22:00', end: '07:00' })).toMatchObject({
+      silent: 'false',
+    });
   });
 });

@@ -1,33 +1,41 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ownedVehicleList, vehicleOwnerQuery } from '#common/api';
 import { toOwnedVehicle } from '../../lib/api-shapes';
 import { tooManyRequests } from '../../lib/http-error';
-import { vehicleNumberField } from '../../lib/vehicle-number-field';
-import { parseInput } from '../../lib/validation';
+import { maskedCallTo } from '../../lib/masked-call';
 import { currentUser } from '../../plugins/auth';
-import { ownerSearch } from './repository';
+import { preparedReachableByNumber } from '../../lib/reachable-registrations';
 
-const searchBody = z.strictObject({ vehicleNumber: vehicleNumberField });
-
-export default async function searchRoutes(app: FastifyInstance) {
-  const findOwners = ownerSearch(app.database.db);
-  // Per signed-in user, so nobody can walk the number space to harvest owners; runs after authenticate.
+const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const findOwners = preparedReachableByNumber(app.database.db);
+  // Per signed-in user, so nobody can walk the number space to harvest owners; runs after
+  // authenticate and before the body is validated, so every attempt counts.
   const searchLimit = {
     max: app.config.searchesPerUserMinute,
     timeWindow: '1 minute',
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => currentUser(request).id,
+    hook: 'preValidation' as const,
+    keyGenerator: (request: FastifyRequest) => `search:${currentUser(request).id}`,
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
       tooManyRequests('Too many searches. Please wait a minute and try again.', context.ttl / 1000),
   };
 
   app.post(
     '/getVehicleOwner',
-    { preHandler: app.authenticate, config: { rateLimit: searchLimit } },
+    {
+      preValidation: app.authenticate,
+      config: { rateLimit: searchLimit },
+      schema: { body: vehicleOwnerQuery, response: { 200: ownedVehicleList } },
+    },
     async (request) => {
-      const { vehicleNumber } = parseInput(searchBody, request.body);
-      const found = await findOwners(vehicleNumber);
-      return found.map(({ vehicle, owner }) => toOwnedVehicle(vehicle, owner));
+      const found = await findOwners(request.body.vehicleNumber);
+      const now = app.deps.now();
+      const callsConfigured = app.deps.telephony !== null;
+      return found.map(({ vehicle, owner }) =>
+        toOwnedVehicle(vehicle, owner, maskedCallTo(owner, callsConfigured, now)),
+      );
     },
   );
-}
+};
+
+export default searchRoutes;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnedVehicle } from '#common/api';
+import { MASKED_CALL_TEXTS } from '#common/masked-call';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
 
@@ -37,6 +38,13 @@ describe('POST /api/users/getVehicleOwner', () => {
       email: 'biju@example.in',
       location: 'Kollam',
       city: 'Punalur',
+      phoneVisible: true,
+    });
+    await t.inject({
+      method: 'PATCH',
+      url: '/api/users/updateProfile',
+      headers: owner.headers,
+      payload: { emailVisible: true },
     });
     const vehicle = await addVehicle(t, owner);
     const response = await search({ vehicleNumber: vehicle.vehicleNumber });
@@ -51,6 +59,8 @@ describe('POST /api/users/getVehicleOwner', () => {
           city: 'Punalur',
           phone: owner.user.phone,
           phoneVisible: true,
+          emailVisible: true,
+          maskedCall: { available: false, reason: MASKED_CALL_TEXTS.noProvider },
         },
       },
     ]);

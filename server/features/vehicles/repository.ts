@@ -1,7 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { VehicleType } from '#common/vehicle-types';
 import type { Db } from '../../db/database';
-import { vehicles, type VehicleRow } from '../../db/schema';
+import { users, vehicleChanges, vehicles, type VehicleRow } from '../../db/schema';
+import { conflict, tooManyRequests } from '../../lib/http-error';
+
+const HOUR_MS = 3_600_000;
 
 export interface NewVehicle {
   name: string;
@@ -10,37 +13,106 @@ export interface NewVehicle {
   createdAt: Date;
 }
 
-/** Throws the database's unique violation when the number is already registered (by anyone). */
-export async function insertVehicle(db: Db, ownerId: string, vehicle: NewVehicle): Promise<VehicleRow> {
-  const [created] = await db
-    .insert(vehicles)
-    .values({ ownerId, ...vehicle })
-    .returning();
-  if (!created) throw new Error('insert returned no row');
-  return created;
+export interface VehicleLimits {
+  perUser: number;
+  changesPerHour: number;
 }
 
-export function vehiclesOf(db: Db, ownerId: string): Promise<VehicleRow[]> {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Locks the account so its concurrent adds and changes are counted one after another. */
+async function lockAccount(tx: Tx, ownerId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+}
+
+/** Refuses (429) when the account made its hourly share of adds and number changes; else records one. */
+async function recordChange(tx: Tx, ownerId: string, limits: VehicleLimits, now: Date) {
+  const [oldestCounted] = await tx
+    .select({ changedAt: vehicleChanges.changedAt })
+    .from(vehicleChanges)
+    .where(
+      and(
+        eq(vehicleChanges.userId, ownerId),
+        gt(vehicleChanges.changedAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    )
+    .orderBy(desc(vehicleChanges.changedAt))
+    .offset(limits.changesPerHour - 1)
+    .limit(1);
+  if (oldestCounted) {
+    const waitMs = oldestCounted.changedAt.getTime() + HOUR_MS - now.getTime();
+    throw tooManyRequests(
+      `You can add or renumber at most ${limits.changesPerHour} vehicles an hour. Please try again later.`,
+      waitMs / 1000,
+    );
+  }
+  await tx.insert(vehicleChanges).values({ userId: ownerId, changedAt: now });
+}
+
+/**
+ * Adds a registration within the account's caps. Throws the database's unique violation when the
+ * account already registered this number; other accounts' registrations of it do not matter.
+ */
+export async function insertVehicle(
+  db: Db,
+  ownerId: string,
+  vehicle: NewVehicle,
+  limits: VehicleLimits,
+): Promise<VehicleRow> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, ownerId);
+    const [held] = await tx.select({ n: count() }).from(vehicles).where(eq(vehicles.ownerId, ownerId));
+    if ((held?.n ?? 0) >= limits.perUser) {
+      throw conflict(`You can register at most ${limits.perUser} vehicles. Delete one to add another.`);
+    }
+    await recordChange(tx, ownerId, limits, vehicle.createdAt);
+    const [created] = await tx
+      .insert(vehicles)
+      .values({ ownerId, ...vehicle })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    return created;
+  });
+}
+
+/** At most `limit` of the owner's vehicles, newest first. */
+export function vehiclesOf(db: Db, ownerId: string, limit: number): Promise<VehicleRow[]> {
   return db
     .select()
     .from(vehicles)
     .where(eq(vehicles.ownerId, ownerId))
-    .orderBy(desc(vehicles.createdAt), desc(vehicles.id));
+    .orderBy(desc(vehicles.createdAt), desc(vehicles.id))
+    .limit(limit);
 }
 
-/** Undefined when the vehicle does not exist or is not the owner's: both are "not found". */
+/**
+ * Undefined when the vehicle does not exist or is not the owner's: both are "not found". A new number
+ * counts against the hourly cap and drops the proof of ownership, which was for the old number.
+ */
 export async function updateOwnVehicle(
   db: Db,
   ownerId: string,
   id: string,
   changes: { name?: string; vehicleNumber?: string },
+  limits: VehicleLimits,
+  now: Date,
 ): Promise<VehicleRow | undefined> {
-  const [updated] = await db
-    .update(vehicles)
-    .set(changes)
-    .where(and(eq(vehicles.id, id), eq(vehicles.ownerId, ownerId)))
-    .returning();
-  return updated;
+  return db.transaction(async (tx) => {
+    const own = and(eq(vehicles.id, id), eq(vehicles.ownerId, ownerId));
+    await lockAccount(tx, ownerId);
+    const [current] = await tx.select({ vehicleNumber: vehicles.vehicleNumber }).from(vehicles).where(own);
+    if (!current) return undefined;
+    const renumbering =
+      changes.vehicleNumber !== undefined && changes.vehicleNumber !== current.vehicleNumber;
+    if (renumbering) await recordChange(tx, ownerId, limits, now);
+    const dropProof = { verified: false, verifiedAt: null, verificationId: null, household: false };
+    const [updated] = await tx
+      .update(vehicles)
+      .set(renumbering ? { ...changes, ...dropProof } : changes)
+      .where(own)
+      .returning();
+    return updated;
+  });
 }
 
 export async function deleteOwnVehicle(db: Db, ownerId: string, id: string): Promise<boolean> {

@@ -1,52 +1,78 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addVehiclePayload,
+  deleteVehicleQuery,
+  messageResponse,
+  updateVehiclePayload,
+  vehicle,
+  vehicleList,
+} from '#common/api';
 import { toVehicle } from '../../lib/api-shapes';
 import { conflict, notFound } from '../../lib/http-error';
-import { parseInput } from '../../lib/validation';
 import { currentUser } from '../../plugins/auth';
 import { isUniqueViolation } from '../../plugins/errors';
 import { deleteOwnVehicle, insertVehicle, updateOwnVehicle, vehiclesOf } from './repository';
-import { addVehicleBody, deleteVehicleQuery, updateVehicleBody } from './schemas';
+import { clearRegistrationFlags } from '../../lib/registration-flags';
 
 const VEHICLE_NOT_FOUND = 'Vehicle not found';
 
-/** The unique index on vehicle_number decides duplicates, so two racing requests store one. */
+/** The unique index on (owner, number) decides duplicates, so two racing requests store one. */
 async function unlessDuplicate<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('This vehicle number is already registered.');
+    if (isUniqueViolation(error)) throw conflict('You have already registered this vehicle number.');
     throw error;
   }
 }
 
-export default async function vehicleRoutes(app: FastifyInstance) {
+const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const signedIn = { preHandler: app.authenticate };
+  const signedIn = { preValidation: app.authenticate };
+  const limits = app.config.vehicleLimits;
 
-  app.post('/addVehicle', signedIn, async (request, reply) => {
+  app.post(
+    '/addVehicle',
+    { ...signedIn, schema: { body: addVehiclePayload, response: { 201: vehicle } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const added = await unlessDuplicate(
+        insertVehicle(db, user.id, { ...request.body, createdAt: app.deps.now() }, limits),
+      );
+      return reply.code(201).send(toVehicle(added));
+    },
+  );
+
+  app.get('/getMyVehicles', { ...signedIn, schema: { response: { 200: vehicleList } } }, async (request) => {
     const user = currentUser(request);
-    const body = parseInput(addVehicleBody, request.body);
-    const vehicle = await unlessDuplicate(insertVehicle(db, user.id, { ...body, createdAt: app.deps.now() }));
-    return reply.code(201).send(toVehicle(vehicle));
+    return (await vehiclesOf(db, user.id, limits.perUser)).map(toVehicle);
   });
 
-  app.get('/getMyVehicles', signedIn, async (request) => {
-    const user = currentUser(request);
-    return (await vehiclesOf(db, user.id)).map(toVehicle);
-  });
+  app.patch(
+    '/updateVehicle',
+    { ...signedIn, schema: { body: updateVehiclePayload, response: { 200: vehicle } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { id, ...changes } = request.body;
+      const updated = await unlessDuplicate(
+        updateOwnVehicle(db, user.id, id, changes, limits, app.deps.now()),
+      );
+      if (!updated) throw notFound(VEHICLE_NOT_FOUND);
+      // Saving the registration is its owner confirming it: "Not my vehicle" flags start again.
+      await clearRegistrationFlags(db, updated.id);
+      return toVehicle(updated);
+    },
+  );
 
-  app.patch('/updateVehicle', signedIn, async (request) => {
-    const user = currentUser(request);
-    const { id, ...changes } = parseInput(updateVehicleBody, request.body);
-    const vehicle = await unlessDuplicate(updateOwnVehicle(db, user.id, id, changes));
-    if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
-    return toVehicle(vehicle);
-  });
+  app.delete(
+    '/deleteVehicle',
+    { ...signedIn, schema: { querystring: deleteVehicleQuery, response: { 200: messageResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await deleteOwnVehicle(db, user.id, request.query.id))) throw notFound(VEHICLE_NOT_FOUND);
+      return { message: 'Vehicle deleted' };
+    },
+  );
+};
 
-  app.delete('/deleteVehicle', signedIn, async (request) => {
-    const user = currentUser(request);
-    const { id } = parseInput(deleteVehicleQuery, request.query);
-    if (!(await deleteOwnVehicle(db, user.id, id))) throw notFound(VEHICLE_NOT_FOUND);
-    return { message: 'Vehicle deleted' };
-  });
-}
+export default vehicleRoutes;

@@ -47,6 +47,8 @@ describe('POST /api/users/addVehicle', () => {
       vehicleType: 'Two',
       isActive: true,
       isFourWheeler: false,
+      verified: false,
+      household: false,
       createdAt: t.clock.now().toISOString(),
     });
   });
@@ -105,15 +107,22 @@ describe('POST /api/users/addVehicle', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 409 for a number another user already registered', async () => {
+  it('answers 201 for a number another account already registered (a shared car, or a squatter)', async () => {
     const existing = await addVehicle(t, other);
     const response = await add({ name: 'Car', vehicleNumber: existing.vehicleNumber });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'This vehicle number is already registered.' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ vehicleNumber: existing.vehicleNumber, verified: false });
   });
 
-  it('answers 409 for a number that differs only by case, spaces or hyphens', async () => {
-    const existing = await addVehicle(t, other);
+  it('answers 409 for a number the same account already registered', async () => {
+    const existing = await addVehicle(t, owner);
+    const response = await add({ name: 'Car', vehicleNumber: existing.vehicleNumber });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'You have already registered this vehicle number.' });
+  });
+
+  it('answers 409 for an own number that differs only by case, spaces or hyphens', async () => {
+    const existing = await addVehicle(t, owner);
     const response = await add({ name: 'Car', vehicleNumber: spacedUpperCase(existing.vehicleNumber) });
     expect(response.statusCode).toBe(409);
   });
@@ -206,20 +215,28 @@ describe('PATCH /api/users/updateVehicle', () => {
     expect(await storedVehicle(other, theirs._id)).toEqual(theirs);
   });
 
-  it('answers 409 for a number another user already registered and changes nothing', async () => {
+  it('answers 409 for a number the same account already registered and changes nothing', async () => {
     const vehicle = await addVehicle(t, owner);
-    const theirs = await addVehicle(t, other);
-    const response = await update({ id: vehicle._id, vehicleNumber: theirs.vehicleNumber });
+    const mine = await addVehicle(t, owner);
+    const response = await update({ id: vehicle._id, vehicleNumber: mine.vehicleNumber });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'This vehicle number is already registered.' });
+    expect(response.json()).toEqual({ message: 'You have already registered this vehicle number.' });
     expect(await storedVehicle(owner, vehicle._id)).toEqual(vehicle);
   });
 
-  it('answers 409 for a number that differs only by case, spaces or hyphens', async () => {
+  it('answers 409 for an own number that differs only by case, spaces or hyphens', async () => {
+    const vehicle = await addVehicle(t, owner);
+    const mine = await addVehicle(t, owner);
+    const response = await update({ id: vehicle._id, vehicleNumber: spacedUpperCase(mine.vehicleNumber) });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('accepts a number another account registered', async () => {
     const vehicle = await addVehicle(t, owner);
     const theirs = await addVehicle(t, other);
-    const response = await update({ id: vehicle._id, vehicleNumber: spacedUpperCase(theirs.vehicleNumber) });
-    expect(response.statusCode).toBe(409);
+    const response = await update({ id: vehicle._id, vehicleNumber: theirs.vehicleNumber });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().vehicleNumber).toBe(theirs.vehicleNumber);
   });
 
   it('answers 401 without a token', async () => {

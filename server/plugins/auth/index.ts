@@ -7,12 +7,14 @@ import { SessionStore } from './session-store';
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
-    /** preHandler for signed-in routes: the user comes from the bearer token alone. */
+    /** preValidation hook of signed-in routes (before the body is validated, as 401 comes before 400): the user comes from the bearer token alone. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     authUser: UserRow | null;
     bearerToken: string | null;
+    /** The signed-in request's session: its public id and when it ends unless used again. */
+    authSession: { id: string; expiresAt: Date } | null;
   }
 }
 
@@ -23,6 +25,12 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return (header && BEARER.exec(header)?.[1]) || null;
 }
 
+/** The session of a route guarded by `app.authenticate`. */
+export function currentSession(request: FastifyRequest): { id: string; expiresAt: Date } {
+  if (!request.authSession) throw new HttpError(401, 'Not signed in');
+  return request.authSession;
+}
+
 /** The signed-in user of a route guarded by `app.authenticate`. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.authUser) throw new HttpError(401, 'Not signed in');
@@ -31,16 +39,18 @@ export function currentUser(request: FastifyRequest): UserRow {
 
 export default fp(
   async function auth(app: FastifyInstance) {
-    app.decorate('sessions', new SessionStore(app.database.db, app.config.sessionTtlDays, app.deps.now));
+    app.decorate('sessions', new SessionStore(app.database.db, app.config.sessionLifetimes, app.deps.now));
     app.decorateRequest('authUser', null);
     app.decorateRequest('bearerToken', null);
+    app.decorateRequest('authSession', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerTokenOf(request);
       if (!token) throw new HttpError(401, 'Not signed in');
-      const user = await app.sessions.userFor(token);
-      if (!user) throw new HttpError(401, 'Session expired or invalid');
-      request.authUser = user;
+      const session = await app.sessions.find(token);
+      if (!session) throw new HttpError(401, 'Session expired or invalid');
+      request.authUser = session.user;
       request.bearerToken = token;
+      request.authSession = { id: session.sessionId, expiresAt: session.expiresAt };
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessions, users, type UserRow } from '../../db/schema';
 
@@ -8,6 +8,26 @@ const DAY_MS = 86_400_000;
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionLifetimes {
+  /** A session unused this long ends. */
+  idleDays: number;
+  /** A session ends this long after sign-in, however much it is used. */
+  maxDays: number;
+}
+
+export interface ActiveSession {
+  user: UserRow;
+  sessionId: string;
+  /** When the session ends unless used again (or at the latest, its absolute end). */
+  expiresAt: Date;
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: Date;
+  lastSeen: Date;
+}
 
 export class SessionStore {
   /**
@@ -18,11 +38,11 @@ export class SessionStore {
 
   constructor(
     private readonly db: Db,
-    private readonly ttlDays: number,
+    private readonly lifetimes: SessionLifetimes,
     private readonly now: () => Date,
   ) {
     this.lookup = db
-      .select({ user: users, lastSeen: sessions.lastSeen })
+      .select({ user: users, id: sessions.id, createdAt: sessions.createdAt, lastSeen: sessions.lastSeen })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -40,13 +60,15 @@ export class SessionStore {
     return token;
   }
 
-  /** The user behind a token, or null when the token is unknown, revoked or unused for too long. */
-  async userFor(token: string): Promise<UserRow | null> {
+  /** The session of a token, or null when it is unknown, revoked, unused too long or too old. */
+  async find(token: string): Promise<ActiveSession | null> {
     const tokenHash = hashToken(token);
     const [found] = await this.lookup.execute({ tokenHash });
     if (!found) return null;
     const now = this.now();
-    if (now.getTime() - found.lastSeen.getTime() > this.ttlDays * DAY_MS) {
+    const idleEnd = found.lastSeen.getTime() + this.lifetimes.idleDays * DAY_MS;
+    const absoluteEnd = found.createdAt.getTime() + this.lifetimes.maxDays * DAY_MS;
+    if (now.getTime() > idleEnd || now.getTime() >= absoluteEnd) {
       await this.revoke(token);
       return null;
     }
@@ -56,10 +78,37 @@ export class SessionStore {
         .set({ lastSeen: now })
         .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeen, now)));
     }
-    return found.user;
+    return {
+      user: found.user,
+      sessionId: found.id,
+      expiresAt: new Date(Math.min(idleEnd, absoluteEnd)),
+    };
   }
 
-  async revoke(token: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  /** The user's sessions, newest first. */
+  async list(userId: string): Promise<SessionSummary[]> {
+    return this.db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeen: sessions.lastSeen })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  }
+
+  /** Ends a token's session; returns its id, or null when there was none. */
+  async revoke(token: string): Promise<string | null> {
+    const [ended] = await this.db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .returning({ id: sessions.id });
+    return ended?.id ?? null;
+  }
+
+  /** Ends every session of the user but one; returns the ids of those ended. */
+  async revokeOthers(userId: string, keepSessionId: string): Promise<string[]> {
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+      .returning({ id: sessions.id });
+    return ended.map(({ id }) => id);
   }
 }

@@ -24,7 +24,7 @@ export default function LoginPage() {
     try {
       await requestCode(phone);
       setPendingPhone(phone);
-      navigate('/otp-verification');
+      void navigate('/otp-verification');
     } catch {
       notifyError(TOASTS.loginFailed);
       setSending(false);

@@ -64,7 +64,7 @@ export default function OtpPage() {
     try {
       const { user, token } = await verifyCode({ phone, otp: boxes.join('') });
       startSession(user, token);
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     } catch {
       notifyError(TOASTS.invalidOtp);
       setBusy(false);

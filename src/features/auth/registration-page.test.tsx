@@ -149,10 +149,30 @@ describe('/registration', () => {
         city: 'Kochi',
         country: 'India',
         state: 'Kerala',
+        phoneVisible: false,
       },
     });
     expect(screen.getByTestId('location')).toHaveTextContent('/otp-verification');
     expect(appStore.get(pendingPhoneAtom)).toBe('9847012345');
+  });
+
+  it('leaves the phone hidden unless its box is ticked', () => {
+    renderRegistration();
+    expect(
+      screen.getByRole('checkbox', { name: 'Let people who find my vehicle see my phone number' }),
+    ).not.toBeChecked();
+  });
+
+  it('sends phoneVisible true when the box is ticked', async () => {
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
+    renderRegistration();
+    await fillValidForm();
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'Let people who find my vehicle see my phone number' }),
+    );
+    submit();
+    await passTime(0);
+    expect(calls[0]).toMatchObject({ body: { phoneVisible: true } });
   });
 
   it("a failed registration shows 'Regostration failed!'", async () => {

@@ -1,7 +1,8 @@
 /** SPEC §2 /registration. */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { GENDERS, type RegisterPayload } from '#common/api';
+import type { RegisterPayload } from '#common/api';
+import { GENDERS } from '#common/genders';
 import { COUNTRY, DISTRICTS, STATE } from '#common/districts';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
 import { PHONE_LENGTH } from '#common/phone';
@@ -27,6 +28,7 @@ function cityPlaceholder(district: string, loading: boolean): string {
 export default function RegistrationPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  const [phoneVisible, setPhoneVisible] = useState(false);
   const [sending, setSending] = useState(false);
   const { cities, loading } = useCityOptions(values.district);
 
@@ -53,13 +55,14 @@ export default function RegistrationPage() {
       city: values.city,
       country: COUNTRY,
       state: STATE,
+      phoneVisible,
     };
     setSending(true);
     try {
       const response = await register(payload);
       if (!response) throw new Error('Empty registration response');
       setPendingPhone(payload.phone);
-      navigate('/otp-verification');
+      void navigate('/otp-verification');
     } catch {
       notifyError(TOASTS.registrationFailed);
       setSending(false);
@@ -169,6 +172,15 @@ export default function RegistrationPage() {
             ))}
           </select>
         </Field>
+        <label className="form-check">
+          <input
+            type="checkbox"
+            name="phoneVisible"
+            checked={phoneVisible}
+            onChange={(event) => setPhoneVisible(event.target.checked)}
+          />
+          Let people who find my vehicle see my phone number
+        </label>
         <button type="submit" className="button button-primary button-block" disabled={sending}>
           NEXT
         </button>

@@ -1,14 +1,32 @@
-/** SPEC §7: the two ways to reach a vehicle's owner. */
-import type { MessagePayload, NotificationPayload, ServerNotification } from '#common/api';
-import { apiClient, swallowErrors } from '../../lib/api-client';
+/**
+ * SPEC §7: the two ways to reach a vehicle's owner. Both go through the outbox: with no network
+ * they wait there (`queued`) instead of failing.
+ */
+import type { CallOwnerPayload, MessagePayload, NotificationPayload, ServerNotification } from '#common/api';
+import { apiClient } from '../../lib/api-client';
+import { sendOrQueue, type SendResult } from '../../state/outbox-queue';
 
-type Created = Pick<ServerNotification, '_id'>;
+/** What the owner sees, which holds what the sender needs to follow the request. */
+export type Created = Pick<ServerNotification, '_id' | 'content' | 'sentAt'>;
 
-export function sendMessage(payload: MessagePayload): Promise<Created> {
-  return apiClient<Created>('/api/users/sendMessage', { method: 'POST', body: payload });
+export function sendMessage(payload: MessagePayload, vehicleNumber: string): Promise<SendResult<Created>> {
+  return sendOrQueue<Created>(
+    { path: '/api/users/sendMessage', body: payload },
+    `Message about ${vehicleNumber.toUpperCase()}`,
+  );
 }
 
-/** SPEC §8: this call swallows its errors; `undefined` means it failed. */
-export function sendNotification(payload: NotificationPayload): Promise<Created | undefined> {
-  return swallowErrors(apiClient<Created>('/api/users/sendNotification', { method: 'POST', body: payload }));
+export function sendNotification(
+  payload: NotificationPayload,
+  vehicleNumber: string,
+): Promise<SendResult<Created>> {
+  return sendOrQueue<Created>(
+    { path: '/api/users/sendNotification', body: payload },
+    `Notification about ${vehicleNumber.toUpperCase()}`,
+  );
+}
+
+/** A masked call: the server rings the caller, then connects the owner. */
+export function callOwner(payload: CallOwnerPayload): Promise<{ message: string }> {
+  return apiClient<{ message: string }>('/api/users/callOwner', { method: 'POST', body: payload });
 }

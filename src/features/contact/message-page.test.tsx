@@ -1,16 +1,24 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OwnedVehicle } from '#common/api';
+import { MASKED_CALL_TEXTS } from '#common/masked-call';
 import { appStore } from '../../lib/store';
 import { ownersAtom } from '../../state/owners';
+import { upsertSentRequest } from '../../state/sent-requests';
 import { anOwnedVehicle } from '../../testing/fixtures';
+import { queuedItems } from '#common/outbox/outbox-db';
+import { flushNow } from '../../state/outbox-queue';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { signIn } from '../../testing/session';
 import MessagePage from './message-page';
 
 const owner = anOwnedVehicle().userId;
+const hiddenOwner = { ...owner, phone: undefined, phoneVisible: false };
+const unavailable = { available: false as const, reason: MASKED_CALL_TEXTS.ownerDeclines };
 
 function renderMessagePage(vehicle: OwnedVehicle = anOwnedVehicle()) {
+  signIn();
   appStore.set(ownersAtom, [vehicle]);
   renderWithApp(<MessagePage />, { route: `/message?id=${vehicle._id}`, path: '/message' });
   return userEvent.setup();
@@ -65,10 +73,58 @@ describe('MessagePage', () => {
 
   it("alerts 'No phone number available.' when a call is attempted without a number", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderMessagePage(anOwnedVehicle({ userId: { ...owner, phone: undefined, phoneVisible: false } }));
+    renderMessagePage(anOwnedVehicle({ userId: { ...hiddenOwner, maskedCall: unavailable } }));
     const { user, dialog } = await openAction('Call User');
     await user.click(within(dialog).getByRole('button', { name: 'Call now' }));
     expect(alert).toHaveBeenCalledWith('No phone number available.');
+  });
+
+  it('Call User offers a call through Vahan Contact, saying how it works, when the phone is hidden', async () => {
+    renderMessagePage(anOwnedVehicle({ userId: hiddenOwner }));
+    const { dialog } = await openAction('Call User');
+    expect(within(dialog).getByRole('button', { name: 'Call through Vahan Contact' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "We will ring your phone first, then connect you. Neither of you sees the other's number.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('a call through Vahan Contact asks the server to call about the vehicle and says the call is coming', async () => {
+    const calls = stubFetch(() => jsonResponse({ message: MASKED_CALL_TEXTS.placed }, 202));
+    const vehicle = anOwnedVehicle({ userId: hiddenOwner });
+    renderMessagePage(vehicle);
+    const { user, dialog } = await openAction('Call User');
+    await user.click(within(dialog).getByRole('button', { name: 'Call through Vahan Contact' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(MASKED_CALL_TEXTS.placed);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        url: '/api/users/callOwner',
+        method: 'POST',
+        body: { vehicleId: vehicle._id },
+      }),
+    ]);
+  });
+
+  it("shows the server's reason when it refuses the call", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reason = MASKED_CALL_TEXTS.quietHours('07:00');
+    stubFetch(() => jsonResponse({ message: reason }, 409));
+    renderMessagePage(anOwnedVehicle({ userId: hiddenOwner }));
+    const { user, dialog } = await openAction('Call User');
+    await user.click(within(dialog).getByRole('button', { name: 'Call through Vahan Contact' }));
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(reason));
+  });
+
+  it('says in plain words why the owner cannot be called, and offers no masked call', async () => {
+    renderMessagePage(anOwnedVehicle({ userId: { ...hiddenOwner, maskedCall: unavailable } }));
+    const { dialog } = await openAction('Call User');
+    expect(within(dialog).getByText(MASKED_CALL_TEXTS.ownerDeclines)).toBeInTheDocument();
+    expect(within(dialog).getByText('The user has no public phone number.')).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Call through Vahan Contact' }),
+    ).not.toBeInTheDocument();
   });
 
   it('Send Image is a placeholder that sends nothing', async () => {
@@ -89,5 +145,66 @@ describe('MessagePage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Notify User' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Message sent: Please move your car'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('follows the sent message live: sent, then the answer, with no reload', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const sentAt = new Date().toISOString();
+    stubFetch(() => jsonResponse({ _id: 'notification-1', content: 'Please move your car', sentAt }, 201));
+    renderMessagePage();
+    const { user, dialog } = await openAction('Send SMS');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Please move your car');
+    await user.click(within(dialog).getByRole('button', { name: 'Notify User' }));
+    const status = await screen.findByRole('article', { name: 'Request status' });
+    expect(within(status).getByText('Sent')).toBeInTheDocument();
+    act(() =>
+      upsertSentRequest({
+        _id: 'notification-1',
+        vehicleNumber: 'KL07AB1234',
+        content: 'Please move your car',
+        sentAt,
+        deliveredAt: sentAt,
+        seenAt: sentAt,
+        reply: { kind: 'five_minutes', at: sentAt },
+        reminderSentAt: null,
+      }),
+    );
+    expect(within(status).getByText('Coming in 5 minutes')).toBeInTheDocument();
+  });
+
+  describe('without network', () => {
+    async function queueMessage() {
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const me = signIn();
+      const user = renderMessagePage();
+      const { dialog } = await openAction('Send SMS');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Please move');
+      await user.click(within(dialog).getByRole('button', { name: 'Notify User' }));
+      await within(dialog).findByText('Waiting for network');
+      return { user, dialog, online, me };
+    }
+
+    it("shows 'Waiting for network' in the modal's place, not an error", async () => {
+      const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+      const { dialog } = await queueMessage();
+      expect(within(dialog).queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+      expect(alert).not.toHaveBeenCalled();
+    });
+
+    it('Cancel takes the message out of the outbox', async () => {
+      const { user, dialog, me } = await queueMessage();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(await within(dialog).findByText('Cancelled: it will not be sent.')).toBeInTheDocument();
+      expect(await queuedItems(me._id)).toEqual([]);
+    });
+
+    it('moves on to Sent when the network returns and the outbox sends it', async () => {
+      const { dialog, online } = await queueMessage();
+      online.mockReturnValue(true);
+      const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+      await flushNow();
+      expect(await within(dialog).findByText('Sent: Message about KL07AB1234')).toBeInTheDocument();
+      expect(calls).toHaveLength(1);
+    });
   });
 });

@@ -3,14 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messageTemplates } from '#common/message-templates';
 import { anOwnedVehicle } from '../../testing/fixtures';
+import { queuedItems } from '#common/outbox/outbox-db';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { signIn } from '../../testing/session';
 import { SendMessageForm } from './send-message-form';
 
 const vehicle = anOwnedVehicle({ _id: 'vehicle-3', vehicleNumber: 'kl07ab1234' });
 
 function renderForm(onSent = vi.fn()) {
-  renderWithApp(<SendMessageForm vehicle={vehicle} onSent={onSent} />);
-  return { user: userEvent.setup(), onSent };
+  const me = signIn();
+  const onQueued = vi.fn();
+  renderWithApp(<SendMessageForm vehicle={vehicle} onSent={onSent} onQueued={onQueued} />);
+  return { user: userEvent.setup(), onSent, onQueued, me };
 }
 
 describe('SendMessageForm', () => {
@@ -67,13 +71,47 @@ describe('SendMessageForm', () => {
     expect(screen.getByRole('button', { name: 'Notify User' })).toBeEnabled();
   });
 
-  it('says plainly that sending needs a connection when offline, and makes no call', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  it('sends the message with an Idempotency-Key and leaves nothing in the outbox', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
-    const { user } = renderForm();
+    const { user, onSent, me } = renderForm();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Please move');
     await user.click(screen.getByRole('button', { name: 'Notify User' }));
-    expect(await screen.findByText(/offline.*need a connection/i)).toBeInTheDocument();
+    await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+    expect(calls[0]?.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(await queuedItems(me._id)).toEqual([]);
+  });
+
+  it('keeps the message in the outbox when offline, makes no call and reports it queued', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    const { user, onQueued, onSent, me } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Please move');
+    await user.click(screen.getByRole('button', { name: 'Notify User' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
     expect(calls).toHaveLength(0);
+    expect(onSent).not.toHaveBeenCalled();
+    expect(await queuedItems(me._id)).toEqual([
+      expect.objectContaining({
+        key: onQueued.mock.calls[0]?.[0],
+        request: {
+          path: '/api/users/sendMessage',
+          body: { userId: vehicle.userId._id, vehicleId: 'vehicle-3', message: 'Please move' },
+        },
+      }),
+    ]);
+  });
+
+  it('keeps the message in the outbox under the key it was sent with when no answer came', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const calls = stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user, onQueued, me } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Please move');
+    await user.click(screen.getByRole('button', { name: 'Notify User' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
+    const [queued] = await queuedItems(me._id);
+    expect(queued?.key).toBe(calls[0]?.headers.get('Idempotency-Key'));
   });
 });

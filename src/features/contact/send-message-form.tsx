@@ -4,17 +4,17 @@ import type { OwnedVehicle } from '#common/api';
 import { MESSAGE_MAX } from '#common/limits';
 import { messageTemplates } from '#common/message-templates';
 import { Field } from '../../components/field';
-import { isOffline } from '../../lib/api-client';
-import { CONTACT_TEXTS, OFFLINE_TEXT } from '../../lib/texts';
-import { notifyError } from '../../lib/toasts';
-import { sendMessage } from './api';
+import { CONTACT_TEXTS } from '../../lib/texts';
+import { sendMessage, type Created } from './api';
 
 interface SendMessageFormProps {
   vehicle: OwnedVehicle;
-  onSent: () => void;
+  onSent: (sent: Created) => void;
+  /** No network: the message waits in the outbox under this key. */
+  onQueued: (key: string) => void;
 }
 
-export function SendMessageForm({ vehicle, onSent }: SendMessageFormProps) {
+export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const message = text.trim();
@@ -22,23 +22,24 @@ export function SendMessageForm({ vehicle, onSent }: SendMessageFormProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!message) return;
-    if (isOffline()) {
-      notifyError(OFFLINE_TEXT);
-      return;
-    }
     setSending(true);
-    try {
-      await sendMessage({ userId: vehicle.userId._id, vehicleId: vehicle._id, message });
+    const result = await sendMessage(
+      { userId: vehicle.userId._id, vehicleId: vehicle._id, message },
+      vehicle.vehicleNumber,
+    );
+    if (result.kind === 'queued') {
+      onQueued(result.key);
+    } else if (result.kind === 'sent') {
       window.alert(CONTACT_TEXTS.messageSent(message));
-      onSent();
-    } catch {
+      onSent(result.data);
+    } else {
       window.alert(CONTACT_TEXTS.messageFailed);
       setSending(false);
     }
   }
 
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)}>
       <Field label="Message">
         <textarea
           className="input"

@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageTemplates } from '#common/message-templates';
 import { anOwnedVehicle } from '../../testing/fixtures';
+import { queuedItems } from '#common/outbox/outbox-db';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { signIn } from '../../testing/session';
 import { SendNotification } from './send-notification';
 
 const vehicle = anOwnedVehicle({ vehicleNumber: 'kl07ab1234' });
@@ -13,9 +15,13 @@ async function notify() {
 }
 
 describe('SendNotification', () => {
+  beforeEach(() => {
+    signIn();
+  });
+
   it("sends the owner a 'Vehicle Notification' with one of the suggested texts", async () => {
     const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
-    renderWithApp(<SendNotification vehicle={vehicle} />);
+    renderWithApp(<SendNotification vehicle={vehicle} onQueued={vi.fn()} />);
     await notify();
     await screen.findByText('Notification sent successfully.');
     expect(calls).toHaveLength(1);
@@ -30,25 +36,38 @@ describe('SendNotification', () => {
   it("says 'Error sending notification.' when the send fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
-    renderWithApp(<SendNotification vehicle={vehicle} />);
+    renderWithApp(<SendNotification vehicle={vehicle} onQueued={vi.fn()} />);
     await notify();
     expect(await screen.findByText('Error sending notification.')).toBeInTheDocument();
   });
 
   it("says 'User data is missing.' and sends nothing without the owner's id", async () => {
     const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
-    renderWithApp(<SendNotification vehicle={{ ...vehicle, userId: { ...vehicle.userId, _id: '' } }} />);
+    renderWithApp(
+      <SendNotification
+        vehicle={{ ...vehicle, userId: { ...vehicle.userId, _id: '' } }}
+        onQueued={vi.fn()}
+      />,
+    );
     await notify();
     expect(await screen.findByText('User data is missing.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
-  it('says plainly that sending needs a connection when offline, and makes no call', async () => {
+  it('keeps the notification in the outbox when offline and reports it queued', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
-    renderWithApp(<SendNotification vehicle={vehicle} />);
+    const onQueued = vi.fn();
+    const me = signIn();
+    renderWithApp(<SendNotification vehicle={vehicle} onQueued={onQueued} />);
     await notify();
-    expect(await screen.findByText(/offline.*need a connection/i)).toBeInTheDocument();
+    await vi.waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
     expect(calls).toHaveLength(0);
+    expect(await queuedItems(me._id)).toEqual([
+      expect.objectContaining({
+        key: onQueued.mock.calls[0]?.[0],
+        request: expect.objectContaining({ path: '/api/users/sendNotification' }),
+      }),
+    ]);
   });
 });

@@ -2,17 +2,22 @@
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { NOTIFICATION_TITLE, randomTemplate } from '#common/message-templates';
-import { isOffline } from '../../lib/api-client';
-import { CONTACT_TEXTS, OFFLINE_TEXT } from '../../lib/texts';
-import { notifyError } from '../../lib/toasts';
-import { sendNotification } from './api';
+import { CONTACT_TEXTS } from '../../lib/texts';
+import { sendNotification, type Created } from './api';
 
 interface Outcome {
   ok: boolean;
   text: string;
 }
 
-export function SendNotification({ vehicle }: { vehicle: OwnedVehicle }) {
+interface SendNotificationProps {
+  vehicle: OwnedVehicle;
+  onSent?: (sent: Created) => void;
+  /** No network: the notification waits in the outbox under this key. */
+  onQueued: (key: string) => void;
+}
+
+export function SendNotification({ vehicle, onSent, onQueued }: SendNotificationProps) {
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -23,20 +28,20 @@ export function SendNotification({ vehicle }: { vehicle: OwnedVehicle }) {
       setOutcome({ ok: false, text: CONTACT_TEXTS.userDataMissing });
       return;
     }
-    if (isOffline()) {
-      notifyError(OFFLINE_TEXT);
-      return;
-    }
     setSending(true);
     setOutcome(null);
-    const sent = await sendNotification({
-      receiverId,
-      title: NOTIFICATION_TITLE,
-      body: randomTemplate(vehicle.vehicleNumber),
-    });
+    const result = await sendNotification(
+      { receiverId, title: NOTIFICATION_TITLE, body: randomTemplate(vehicle.vehicleNumber) },
+      vehicle.vehicleNumber,
+    );
+    if (result.kind === 'queued') {
+      onQueued(result.key);
+      return;
+    }
     setSending(false);
+    if (result.kind === 'sent') onSent?.(result.data);
     setOutcome(
-      sent
+      result.kind === 'sent'
         ? { ok: true, text: CONTACT_TEXTS.notificationSent }
         : { ok: false, text: CONTACT_TEXTS.notificationFailed },
     );

@@ -3,8 +3,7 @@
  * A block can be undone at once from the same item, in case of a slip of the finger.
  */
 import { useState } from 'react';
-import { isOffline } from '../../lib/api-client';
-import { OFFLINE_TEXT } from '../../lib/texts';
+import { refuseWhenOffline } from '../../lib/offline-guard';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { blockSender, unblockSender } from './api';
 
@@ -22,10 +21,7 @@ export function BlockSenderButton({ notificationId }: { notificationId: string }
   const [busy, setBusy] = useState(false);
 
   async function toggle() {
-    if (isOffline()) {
-      notifyError(OFFLINE_TEXT);
-      return;
-    }
+    if (refuseWhenOffline()) return;
     setBusy(true);
     try {
       await (blocked ? unblockSender : blockSender)(notificationId);

@@ -62,6 +62,32 @@ describe('notification dropdown', () => {
     expect(await within(panel).findByText('From: 9895011111')).toBeInTheDocument();
   });
 
+  it("shows the sender's name, also when the sender hid their phone", async () => {
+    answerUnread([aServerNotification({ content: 'Hidden sender', senderId: { name: 'Rahul Nair' } })]);
+    const { panel } = await openBell();
+    expect(await within(panel).findByText('Sent by Rahul Nair')).toBeInTheDocument();
+  });
+
+  it("shows the sender's name of a push received while the app is open", async () => {
+    answerUnread([]);
+    addLocalNotification({
+      id: 'p2',
+      title: 'Vehicle Notification',
+      body: 'Pushed with a sender',
+      data: {
+        notificationId: 'p2',
+        title: 'Vehicle Notification',
+        body: 'Pushed with a sender',
+        senderName: 'Meera Das',
+        sentAt: new Date().toISOString(),
+        url: '/dashboard',
+        silent: false,
+      },
+    });
+    const { panel } = await openBell();
+    expect(await within(panel).findByText('Sent by Meera Das')).toBeInTheDocument();
+  });
+
   it("shows no 'From:' line when the sender hid their phone", async () => {
     answerUnread([aServerNotification({ content: 'Hidden sender', senderId: { name: 'Rahul' } })]);
     const { panel } = await openBell();

@@ -10,8 +10,9 @@ import {
   serverNotificationsAtom,
   unreadCountAtom,
 } from '../../state/notifications';
-import { clearNotificationsOnServer, fetchUnreadNotifications } from './api';
+import { clearNotificationsOnServer, fetchUnreadNotifications, markNotificationsSeen } from './api';
 import { BlockSenderButton } from './block-sender-button';
+import { ReplyButtons } from './reply-buttons';
 import { bellItems } from './notification-items';
 import './notification-bell.css';
 
@@ -35,6 +36,12 @@ export function NotificationBell() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // Open, the bell shows its server items: their senders learn they were seen.
+  const serverIds = server.map((item) => item._id).join(',');
+  useEffect(() => {
+    if (open && serverIds) void markNotificationsSeen(serverIds.split(','));
+  }, [open, serverIds]);
 
   useEffect(() => {
     if (!open) return;
@@ -111,7 +118,9 @@ export function NotificationBell() {
                 <li key={item.id} className={item.read ? 'bell-item' : 'bell-item bell-item-unread'}>
                   <p className="bell-item-title">{item.title}</p>
                   <p className="bell-item-body">{item.body}</p>
+                  {item.fromName && <p className="bell-item-meta">Sent by {item.fromName}</p>}
                   {item.fromPhone && <p className="bell-item-meta">From: {item.fromPhone}</p>}
+                  {item.fromServer && <ReplyButtons notificationId={item.id} />}
                   <div className="bell-item-footer">
                     <time className="bell-item-meta" dateTime={item.at.toISOString()}>
                       {formatRelativeTime(item.at)}

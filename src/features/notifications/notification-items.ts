@@ -6,6 +6,8 @@ export interface BellItem {
   id: string;
   title: string;
   body: string;
+  /** The sender's name, so a stranger's words never pass as the app's own. */
+  fromName: string | undefined;
   /** The sender's phone, when the sender shows it. */
   fromPhone: string | undefined;
   /** A notification the server stored, from a sender the receiver can block. */
@@ -26,6 +28,7 @@ export function bellItems(server: ServerNotification[], local: LocalNotification
       id: item._id,
       title: item.title,
       body: item.content,
+      fromName: item.senderId.name || undefined,
       fromPhone: item.senderId.phone || undefined,
       fromServer: true,
       at: toDate(item.sentAt),
@@ -35,6 +38,7 @@ export function bellItems(server: ServerNotification[], local: LocalNotification
       id: item.id,
       title: item.title,
       body: item.body,
+      fromName: item.data?.senderName || undefined,
       fromPhone: undefined,
       fromServer: false,
       at: toDate(item.timestamp),

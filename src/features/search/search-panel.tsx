@@ -6,9 +6,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
-import { isOffline } from '../../lib/api-client';
+import { refuseWhenOffline } from '../../lib/offline-guard';
 import { useAtomValue } from '../../lib/store';
-import { OFFLINE_TEXT, TOASTS } from '../../lib/texts';
+import { TOASTS } from '../../lib/texts';
 import { notifyError } from '../../lib/toasts';
 import { clearOwners, ownersAtom, setOwners } from '../../state/owners';
 import { userAtom } from '../../state/user';
@@ -37,10 +37,7 @@ export function SearchPanel() {
       notifyError(TOASTS.invalidVehicleNumber);
       return;
     }
-    if (isOffline()) {
-      notifyError(OFFLINE_TEXT);
-      return;
-    }
+    if (refuseWhenOffline()) return;
     setSearching(true);
     try {
       const found = await findVehicleOwners(vehicleNumber);
@@ -66,7 +63,7 @@ export function SearchPanel() {
     <section className="card search-panel" aria-labelledby={greetingId}>
       <h2 id={greetingId}>Hello, {user?.name ?? 'there'}</h2>
       <p className="muted">Find the owner of a vehicle that is blocking your way.</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label="TYPE VEHICLE NUMBER" hint="For example KL07AB1234">
           <input
             className="input plate-input"

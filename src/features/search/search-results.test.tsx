@@ -35,6 +35,24 @@ describe('SearchResults', () => {
     expect(within(card).getByText('Thrissur, Chalakudy')).toBeInTheDocument();
   });
 
+  it('marks each card "Verified owner", "Household" or "Not verified", in the order the server gave', () => {
+    renderWithApp(
+      <SearchResults
+        owners={[
+          anOwnedVehicle({ _id: 'v1', verified: true, userId: { ...owner, name: 'Owner' } }),
+          anOwnedVehicle({ _id: 'v2', household: true, userId: { ...owner, name: 'Spouse' } }),
+          anOwnedVehicle({ _id: 'v3', userId: { ...owner, name: 'Someone' } }),
+        ]}
+        onBack={() => undefined}
+      />,
+    );
+    const cards = screen.getAllByRole('link');
+    expect(
+      cards.map((card) => within(card).getByText(/Verified owner|Household|Not verified/).textContent),
+    ).toEqual(['Verified owner', 'Household', 'Not verified']);
+    expect(within(cards[0] as HTMLElement).getByText('Owner')).toBeInTheDocument();
+  });
+
   it('shows the owner phone when the owner made it visible', () => {
     renderWithApp(
       <SearchResults

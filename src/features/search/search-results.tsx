@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { OwnedVehicle } from '#common/api';
+import { OwnershipMark } from '../../components/ownership-mark';
 
 interface SearchResultsProps {
   owners: OwnedVehicle[];
@@ -54,8 +55,9 @@ function OwnerCard({ vehicle }: { vehicle: OwnedVehicle }) {
           <strong>{vehicle.name}</strong>
           <span className="plate">{vehicle.vehicleNumber.toUpperCase()}</span>
         </span>
+        <OwnershipMark vehicle={vehicle} />
         <span>{owner.name}</span>
-        <span className="muted">{owner.email}</span>
+        {owner.email && <span className="muted">{owner.email}</span>}
         <span className="muted">
           {owner.location}, {owner.city}
         </span>

@@ -1,19 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { aUser } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import SettingsPage from './settings-page';
+import { withSessions } from './test-helpers';
 
-function renderSettings(phoneVisible: boolean) {
-  signIn(aUser({ phoneVisible }));
+beforeEach(() => {
+  stubFetch(withSessions(() => jsonResponse({})));
+});
+
+function renderSettings(phoneVisible: boolean, emailVisible = false) {
+  signIn(aUser({ phoneVisible, emailVisible }));
   renderWithApp(<SettingsPage />, { route: '/settings' });
   return {
     hideName: screen.getByRole('switch', { name: 'Hide Name' }),
     hideNumber: screen.getByRole('switch', { name: 'Hide Number' }),
+    hideEmail: screen.getByRole('switch', { name: 'Hide Email' }),
   };
 }
 
@@ -32,11 +38,11 @@ describe('/settings', () => {
 
   it('turning Hide Number on saves phoneVisible false at once', async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(() => jsonResponse({ user: aUser({ phoneVisible: false }) }));
+    const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ phoneVisible: false }) })));
     const { hideNumber } = renderSettings(true);
     await user.click(hideNumber);
     expect(hideNumber).toBeChecked();
-    expect(calls[0]).toMatchObject({
+    expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({
       url: '/api/users/updateProfile',
       method: 'PATCH',
       body: { phoneVisible: false },
@@ -45,10 +51,27 @@ describe('/settings', () => {
     expect(appStore.get(userAtom)?.phoneVisible).toBe(false);
   });
 
+  it('Hide Email is on when the e-mail is not visible', () => {
+    expect(renderSettings(true, false).hideEmail).toBeChecked();
+  });
+
+  it('turning Hide Email off saves emailVisible true', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ emailVisible: true }) })));
+    const { hideEmail } = renderSettings(true, false);
+    await user.click(hideEmail);
+    expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({
+      method: 'PATCH',
+      body: { emailVisible: true },
+    });
+    await waitFor(() => expect(hideEmail).toBeEnabled());
+    expect(appStore.get(userAtom)?.emailVisible).toBe(true);
+  });
+
   it("a failed save puts the toggle back and shows 'Update failed!'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    stubFetch(() => jsonResponse({ message: 'Server down' }, 500));
+    stubFetch(withSessions(() => jsonResponse({ message: 'Server down' }, 500)));
     const { hideNumber } = renderSettings(true);
     await user.click(hideNumber);
     expect(await screen.findByRole('alert')).toHaveTextContent('Update failed!');
@@ -58,10 +81,10 @@ describe('/settings', () => {
 
   it('Hide Name switches locally and calls nothing', async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(() => jsonResponse({}));
+    const calls = stubFetch(withSessions(() => jsonResponse({})));
     const { hideName } = renderSettings(true);
     await user.click(hideName);
     expect(hideName).toBeChecked();
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => call.url !== '/api/users/sessions')).toEqual([]);
   });
 });

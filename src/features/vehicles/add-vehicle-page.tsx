@@ -10,8 +10,9 @@ import {
   VEHICLE_TYPES,
 } from '#common/vehicle-types';
 import { Field } from '../../components/field';
-import { isOffline, statusOf } from '../../lib/api-client';
-import { OFFLINE_TEXT, TOASTS } from '../../lib/texts';
+import { statusOf } from '../../lib/api-client';
+import { refuseWhenOffline } from '../../lib/offline-guard';
+import { TOASTS } from '../../lib/texts';
 import { notifyError } from '../../lib/toasts';
 import { addVehicle } from '../../state/vehicles';
 import { postVehicle } from './api';
@@ -32,10 +33,7 @@ export default function AddVehiclePage() {
       notifyError(TOASTS.invalidFormat);
       return;
     }
-    if (isOffline()) {
-      notifyError(OFFLINE_TEXT);
-      return;
-    }
+    if (refuseWhenOffline()) return;
     setSaving(true);
     try {
       const created = await postVehicle({
@@ -44,7 +42,7 @@ export default function AddVehiclePage() {
         vehicleNumber: normaliseVehicleNumber(vehicleNumber),
       });
       addVehicle(created);
-      navigate('/myVehicle');
+      void navigate('/myVehicle');
     } catch (error) {
       notifyError(TOASTS.somethingWentWrong);
       if (statusOf(error) === 409) notifyError(DUPLICATE_NUMBER);
@@ -54,7 +52,7 @@ export default function AddVehiclePage() {
 
   return (
     <div className="vehicles-page">
-      <form className="card form add-vehicle-form" onSubmit={onSubmit}>
+      <form className="card form add-vehicle-form" onSubmit={(event) => void onSubmit(event)}>
         <h1>Add New Vehicle</h1>
         <Field label="Vehicle type">
           <select className="input" name="vehicleType" defaultValue={DEFAULT_VEHICLE_TYPE}>

@@ -1,5 +1,11 @@
 /** SPEC §7: the signed-in user's own vehicles. */
-import type { AddVehiclePayload, UpdateVehiclePayload, Vehicle } from '#common/api';
+import type {
+  AddVehiclePayload,
+  Registrant,
+  UpdateVehiclePayload,
+  Vehicle,
+  VerifyVehiclePayload,
+} from '#common/api';
 import { apiClient, swallowErrors } from '../../lib/api-client';
 
 export function fetchMyVehicles(): Promise<Vehicle[]> {
@@ -19,4 +25,21 @@ export function deleteVehicle(id: string): Promise<{ message: string } | undefin
   return swallowErrors(
     apiClient<{ message: string }>('/api/users/deleteVehicle', { method: 'DELETE', query: { id } }),
   );
+}
+
+/** Issue 12: proves ownership against the RC record; the server's `{message}` says why when it refuses. */
+export function postVerifyVehicle(payload: VerifyVehiclePayload): Promise<Vehicle> {
+  return apiClient<Vehicle>('/api/users/verifyVehicle', { method: 'POST', body: payload });
+}
+
+/** The other accounts' registrations of a number the caller verified (names only). */
+export function fetchRegistrants(id: string): Promise<Registrant[]> {
+  return apiClient<Registrant[]>('/api/users/vehicleRegistrants', { query: { id } });
+}
+
+export function postKeepHousehold(id: string, registrationId: string): Promise<Registrant[]> {
+  return apiClient<Registrant[]>('/api/users/keepHousehold', {
+    method: 'POST',
+    body: { id, registrationId },
+  });
 }

@@ -5,8 +5,8 @@ import { VEHICLE_NAME_MAX } from '#common/limits';
 import { normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
-import { isOffline } from '../../lib/api-client';
-import { OFFLINE_TEXT, TOASTS } from '../../lib/texts';
+import { refuseWhenOffline } from '../../lib/offline-guard';
+import { TOASTS } from '../../lib/texts';
 import { notifyWarning } from '../../lib/toasts';
 import { removeVehicle, updateVehicle } from '../../state/vehicles';
 import { deleteVehicle, patchVehicle } from './api';
@@ -23,10 +23,7 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
 
   /** Runs a change unless offline; the modal closes once it has been tried. */
   async function attempt(change: () => Promise<void>) {
-    if (isOffline()) {
-      notifyWarning(OFFLINE_TEXT);
-      return;
-    }
+    if (refuseWhenOffline()) return;
     setBusy(true);
     await change();
     onClose();

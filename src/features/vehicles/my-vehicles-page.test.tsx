@@ -37,6 +37,21 @@ describe('MyVehiclesPage', () => {
     expect(appStore.get(vehiclesAtom)).toHaveLength(1);
   });
 
+  it('offers "Verify ownership" on an unverified vehicle and marks a verified one "Verified owner"', async () => {
+    stubFetch((call) =>
+      call.url.startsWith('/api/users/vehicleRegistrants')
+        ? jsonResponse([])
+        : jsonResponse([
+            aVehicle({ _id: 'v1', name: 'Swift', verified: true }),
+            aVehicle({ _id: 'v2', name: 'Activa', vehicleNumber: 'kl07x1234' }),
+          ]),
+    );
+    renderWithApp(<MyVehiclesPage />);
+    expect(await screen.findByText('Verified owner')).toBeInTheDocument();
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Verify ownership' })).toHaveLength(1);
+  });
+
   it('shows the empty texts when the user has no vehicles', async () => {
     stubFetch(() => jsonResponse([]));
     renderWithApp(<MyVehiclesPage />);

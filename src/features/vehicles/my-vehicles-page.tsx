@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Vehicle } from '#common/api';
 import { VEHICLE_TYPE_LABELS } from '#common/vehicle-types';
+import { OwnershipMark } from '../../components/ownership-mark';
 import { Spinner } from '../../components/spinner';
 import { isOffline } from '../../lib/api-client';
 import { useAtomValue } from '../../lib/store';
@@ -14,6 +15,8 @@ import { notifyError } from '../../lib/toasts';
 import { setVehicles, vehiclesAtom } from '../../state/vehicles';
 import { fetchMyVehicles } from './api';
 import { EditVehicleModal } from './edit-vehicle-modal';
+import { OtherRegistrants } from './other-registrants';
+import { VerifyOwnership } from './verify-ownership';
 import './vehicles.css';
 
 export default function MyVehiclesPage() {
@@ -46,7 +49,7 @@ export default function MyVehiclesPage() {
     <div className="vehicles-page">
       <div className="vehicles-header">
         <h1>My Vehicles</h1>
-        <button type="button" className="button button-primary" onClick={() => navigate('/addVehicle')}>
+        <button type="button" className="button button-primary" onClick={() => void navigate('/addVehicle')}>
           ADD NEW VEHICLE
         </button>
       </div>
@@ -60,6 +63,14 @@ export default function MyVehiclesPage() {
                 <span className="muted">{VEHICLE_TYPE_LABELS[vehicle.vehicleType]}</span>
                 <span className="vehicle-item-number">{vehicle.vehicleNumber.toUpperCase()}</span>
               </button>
+              <div className="vehicle-ownership">
+                <OwnershipMark vehicle={vehicle} />
+                {vehicle.verified ? (
+                  <OtherRegistrants vehicleId={vehicle._id} />
+                ) : (
+                  !offline && <VerifyOwnership vehicle={vehicle} />
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -1,0 +1,1 @@
+export const GENDERS = ['Male', 'Female', 'Other'] as const;

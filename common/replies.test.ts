@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { SentRequest } from './api';
+import { replyTextProblem, requestStatusText } from './replies';
+
+describe('replyTextProblem', () => {
+  it.each(['Coming, sorry!', 'Give me 5 min', 'At the temple till 7:30', 'Room 101, 2nd floor'])(
+    'accepts %j',
+    (text) => expect(replyTextProblem(text)).toBeNull(),
+  );
+
+  it.each([
+    ['a link', 'see https://x.example'],
+    ['a bare domain', 'go to evil.com now'],
+    ['a www link', 'www.something'],
+    ['an e-mail address', 'mail me at a.b@c.in'],
+    ['a phone number', 'call 98765 43210'],
+    ['a spaced-out phone number', 'call 9-8-7-6-5-4-3'],
+  ])('refuses %s', (_name, text) => expect(replyTextProblem(text)).not.toBeNull());
+
+  it('refuses more than 140 characters', () => {
+    expect(replyTextProblem('a'.repeat(141))).toMatch(/140/);
+    expect(replyTextProblem('a'.repeat(140))).toBeNull();
+  });
+});
+
+describe('requestStatusText', () => {
+  const request: SentRequest = {
+    _id: 'r',
+    vehicleNumber: 'KL07AB1234',
+    content: 'Please move',
+    sentAt: '2026-11-21T09:00:00.000Z',
+    deliveredAt: null,
+    seenAt: null,
+    reply: null,
+    reminderSentAt: null,
+  };
+
+  it('follows the request from sent to the answer', () => {
+    expect(requestStatusText(request)).toBe('Sent');
+    expect(requestStatusText({ ...request, deliveredAt: request.sentAt })).toBe('Delivered');
+    expect(requestStatusText({ ...request, deliveredAt: request.sentAt, seenAt: request.sentAt })).toBe(
+      'Seen',
+    );
+    expect(requestStatusText({ ...request, reply: { kind: 'five_minutes', at: request.sentAt } })).toBe(
+      'Coming in 5 minutes',
+    );
+  });
+
+  it('says a reminder was sent while the request is unseen', () => {
+    expect(requestStatusText({ ...request, reminderSentAt: request.sentAt })).toBe('Sent · reminder sent');
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callOwnerPayload, messageResponse } from '#common/api';
+import { MASKED_CALL_TEXTS } from '#common/masked-call';
+import { toServerNotification } from '../../lib/api-shapes';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { maskedCallTo } from '../../lib/masked-call';
+import { requestPushData } from '../../lib/push-data';
+import { reachableRegistrations } from '../../lib/reachable-registrations';
+import { currentUser } from '../../plugins/auth';
+import { forgetCall, recordCall } from './repository';
+import { TelephonyUnavailable } from './telephony';
+
+const callRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  /** Rings the caller, then connects the vehicle's registrant; neither learns the other's number. */
+  app.post(
+    '/callOwner',
+    {
+      preValidation: app.authenticate,
+      schema: { body: callOwnerPayload, response: { 202: messageResponse } },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      const { vehicleId } = request.body;
+      const { telephony } = app.deps;
+      if (!telephony) throw new HttpError(503, MASKED_CALL_TEXTS.noProvider);
+      const [found] = await reachableRegistrations(db, { vehicleId });
+      if (!found) throw notFound('Vehicle not found');
+      const { vehicle, owner } = found;
+      if (owner.id === caller.id) throw badRequest('You cannot call about your own vehicle');
+      const now = app.deps.now();
+      const availability = maskedCallTo(owner, true, now);
+      if (!availability.available) throw conflict(availability.reason);
+
+      const plate = vehicle.vehicleNumber.toUpperCase();
+      const row = await recordCall(
+        db,
+        {
+          callerId: caller.id,
+          ownerId: owner.id,
+          vehicleId: vehicle.id,
+          title: `Call about ${plate}`,
+          content: `A call through Vahan Contact about ${plate}: answer the call from our number.`,
+        },
+        now,
+      );
+      try {
+        await telephony.connect({ caller: caller.phone, callee: owner.phone });
+      } catch (error) {
+        await forgetCall(db, row.id);
+        request.log.warn({ err: error, callId: row.id }, 'masked call: the provider did not place the call');
+        throw error instanceof TelephonyUnavailable
+          ? new HttpError(503, 'The call service is not answering. Please try again in a minute.')
+          : new HttpError(502, 'The call service could not place the call. Please send a message instead.');
+      }
+      const notification = toServerNotification(row, caller);
+      app.notificationBus.publish(owner.id, notification, requestPushData(notification, owner, now));
+      return reply.code(202).send({ message: MASKED_CALL_TEXTS.placed });
+    },
+  );
+};
+
+export default callRoutes;

@@ -1,0 +1,63 @@
+import type { ExotelConfig } from '../../../config';
+import { withoutNumbers } from '../../../lib/without-numbers';
+import { TelephonyRefused, TelephonyUnavailable, type Telephony } from './telephony';
+
+/** Longest a masked call may last (Exotel's `TimeLimit`), in seconds. */
+export const CALL_TIME_LIMIT_S = 600;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Exotel's documented error body: `{"RestException": {"Status": 400, "Message": "…"}}`. */
+function exotelMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { RestException?: { Message?: unknown } };
+    const message = parsed.RestException?.Message;
+    // Its message may quote a number: logged without the digits.
+    if (typeof message === 'string') return withoutNumbers(message);
+  } catch {
+    // Exotel answers XML unless asked otherwise; the status says enough then.
+  }
+  return 'no message';
+}
+
+/**
+ * Exotel's "connect two numbers" (`POST /v1/Accounts/{sid}/Calls/connect`): form-encoded, HTTP basic
+ * auth with the API key and token; `From` is rung first, then `To`, both shown the ExoPhone (`CallerId`).
+ */
+export function exotelTelephony(
+  config: ExotelConfig,
+  options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+): Telephony {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const url = new URL(`/v1/Accounts/${encodeURIComponent(config.accountSid)}/Calls/connect`, config.baseUrl);
+  const authorization = `Basic ${Buffer.from(`${config.apiKey}:${config.apiToken}`).toString('base64')}`;
+  return {
+    async connect({ caller, callee }) {
+      const form = new URLSearchParams({
+        From: `+91${caller}`,
+        To: `+91${callee}`,
+        CallerId: config.callerId,
+        CallType: 'trans',
+        TimeLimit: String(CALL_TIME_LIMIT_S),
+      });
+      let response: Response;
+      let body: string;
+      try {
+        response = await fetchImpl(url, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+          body: form,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        body = await response.text();
+      } catch (error) {
+        throw new TelephonyUnavailable(`Exotel did not answer: ${(error as Error).name}`);
+      }
+      if (!response.ok) {
+        // Never the request: it holds both numbers.
+        throw new TelephonyRefused(
+          `Exotel refused the call: HTTP ${response.status}, ${exotelMessage(body)}`,
+        );
+      }
+    },
+  };
+}

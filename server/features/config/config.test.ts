@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { firebaseEnv, webConfig } from '../../testing/push-fixtures';
+
+describe('GET /api/config', () => {
+  let plain: TestApp;
+  let withPush: TestApp;
+  beforeAll(async () => {
+    [plain, withPush] = await Promise.all([createTestApp(), createTestApp({ env: firebaseEnv })]);
+  });
+  afterAll(() => Promise.all([plain.close(), withPush.close()]));
+
+  it('says push is off when Firebase is not configured', async () => {
+    const response = await plain.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ push: null });
+  });
+
+  it('gives the VAPID key and the Firebase web config when push is configured', async () => {
+    const response = await withPush.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ push: { vapidKey: 'BNv-test-vapid-key', firebase: webConfig } });
+  });
+
+  it('never reveals the service account', async () => {
+    const response = await withPush.inject({ method: 'GET', url: '/api/config' });
+    expect(response.body).not.toContain('private_key');
+    expect(response.body).not.toContain('client_email');
+  });
+
+  it('needs no session', async () => {
+    const response = await withPush.inject({ method: 'GET', url: '/api/config', headers: {} });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('Firebase web config', () => {
+  it('is refused at start when a field the PWA needs is missing', () => {
+    const { apiKey: _apiKey, ...withoutApiKey } = webConfig;
+    expect(() => loadConfig({ ...firebaseEnv, FIREBASE_WEB_CONFIG: JSON.stringify(withoutApiKey) })).toThrow(
+      ConfigError,
+    );
+  });
+});

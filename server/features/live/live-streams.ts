@@ -1,0 +1,99 @@
+import { PassThrough } from 'node:stream';
+import type { ServerNotification } from '#common/api';
+import type { SentRequest } from '#common/api';
+import type { LiveNotificationBus } from './bus';
+
+export const READY_FRAME = 'event: ready\ndata: {}\n\n';
+export const PING_FRAME = ': ping\n\n';
+export const notificationFrame = (notification: ServerNotification) =>
+  `event: notification\ndata: ${JSON.stringify(notification)}\n\n`;
+/** A change to a request the user sent: its status, its reply or its reminder. */
+export const requestFrame = (request: SentRequest) => `event: request\ndata: ${JSON.stringify(request)}\n\n`;
+
+/** A client that reads slower than this is left behind: its stream is dropped, and it reconnects. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+/** A stream ends after this long at most: the client reconnects, and its session is checked again. */
+export const MAX_STREAM_LIFETIME_MS = 3_600_000;
+
+/** Who a stream belongs to: the user, and the session that opened it (and when that session ends). */
+export interface StreamOwner {
+  userId: string;
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+export interface LiveStreamsOptions {
+  heartbeatMs: number;
+  streamsPerUser: number;
+}
+
+/** The open server-sent-event streams of this instance, at most `streamsPerUser` per user. */
+export class LiveStreams {
+  private readonly byUser = new Map<string, PassThrough[]>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly bus: LiveNotificationBus,
+    private readonly options: LiveStreamsOptions,
+  ) {
+    this.heartbeat = setInterval(() => this.pingAll(), options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * A new stream for the user, starting with the ready event; the user's oldest stream beyond the cap
+   * ends. It ends too when its session ends, and after an hour at most.
+   */
+  open({ userId, sessionId, sessionExpiresAt }: StreamOwner, now: Date): PassThrough {
+    const stream = new PassThrough();
+    const unsubscribe = this.bus.subscribe(userId, (event) => {
+      if (event.kind === 'resync') stream.end();
+      else if (event.kind === 'request') write(stream, requestFrame(event.request));
+      else if (event.kind === 'sessions-ended') {
+        if (event.sessionIds.includes(sessionId)) stream.end();
+      } else write(stream, notificationFrame(event.notification));
+    });
+    const lifetime = Math.min(MAX_STREAM_LIFETIME_MS, sessionExpiresAt.getTime() - now.getTime());
+    const expiry = setTimeout(() => stream.end(), Math.max(0, lifetime));
+    expiry.unref();
+    const streams = this.byUser.get(userId) ?? [];
+    streams.push(stream);
+    this.byUser.set(userId, streams);
+
+    let removed = false;
+    const remove = () => {
+      if (removed) return;
+      removed = true;
+      clearTimeout(expiry);
+      unsubscribe();
+      const index = streams.indexOf(stream);
+      if (index >= 0) streams.splice(index, 1);
+      if (streams.length === 0 && this.byUser.get(userId) === streams) this.byUser.delete(userId);
+    };
+    stream.once('finish', remove);
+    stream.once('close', remove);
+
+    write(stream, READY_FRAME);
+    while (streams.length > this.options.streamsPerUser) streams.shift()?.end();
+    return stream;
+  }
+
+  /** Ends every stream (shutdown): clients see the end and reconnect elsewhere or later. */
+  closeAll(): void {
+    clearInterval(this.heartbeat);
+    for (const streams of [...this.byUser.values()]) for (const stream of [...streams]) stream.end();
+  }
+
+  private pingAll(): void {
+    for (const streams of this.byUser.values()) for (const stream of streams) write(stream, PING_FRAME);
+  }
+}
+
+function write(stream: PassThrough, frame: string): void {
+  if (stream.writableEnded || stream.destroyed) return;
+  if (stream.writableLength + stream.readableLength > MAX_BUFFERED_BYTES) {
+    stream.destroy();
+    return;
+  }
+  stream.write(frame);
+}

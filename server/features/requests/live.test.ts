@@ -1,0 +1,85 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SentRequest } from '#common/api';
+import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { aRequest, addVehicle, markSeen, messageAbout, reply } from './test-helpers';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await listen(t.app);
+});
+afterAll(() => t.close());
+
+const opened: EventStream[] = [];
+afterEach(() => {
+  for (const stream of opened.splice(0)) stream.close();
+});
+
+async function connect(who: SignedIn): Promise<EventStream> {
+  const stream = await openEventStream(`${base}/api/users/events`, who.headers);
+  opened.push(stream);
+  expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
+  return stream;
+}
+
+async function nextRequest(stream: EventStream): Promise<SentRequest> {
+  const frame = await stream.nextEvent();
+  expect(frame?.event).toBe('request');
+  return JSON.parse(frame?.data ?? 'null') as SentRequest;
+}
+
+describe('the sender follows a request live', () => {
+  it('hears that it was delivered when it reached a live stream of the receiver', async () => {
+    const [sender, owner] = [await t.signUp(), await t.signUp()];
+    const vehicle = await addVehicle(t, owner);
+    const [senderStream, ownerStream] = [await connect(sender), await connect(owner)];
+    const notification = await messageAbout(t, sender, owner, vehicle._id);
+    expect((await ownerStream.nextEvent())?.event).toBe('notification');
+    expect(await nextRequest(senderStream)).toMatchObject({
+      _id: notification._id,
+      deliveredAt: t.clock.now().toISOString(),
+      seenAt: null,
+      reply: null,
+    });
+  });
+
+  it('hears nothing while the receiver has no stream open (the request stays "sent")', async () => {
+    const { sender, owner, notification } = await aRequest(t);
+    const senderStream = await connect(sender);
+    await markSeen(t, owner, [notification._id]);
+    const update = await nextRequest(senderStream);
+    // The first change the sender hears of is "seen": nothing said it was delivered before.
+    expect(update).toMatchObject({ _id: notification._id, seenAt: t.clock.now().toISOString() });
+  });
+
+  it('hears that it was seen', async () => {
+    const { sender, owner, notification } = await aRequest(t);
+    const senderStream = await connect(sender);
+    t.clock.advance(5000);
+    await markSeen(t, owner, [notification._id]);
+    expect(await nextRequest(senderStream)).toMatchObject({ seenAt: t.clock.now().toISOString() });
+  });
+
+  it('hears the answer', async () => {
+    const { sender, owner, notification } = await aRequest(t);
+    const senderStream = await connect(sender);
+    await reply(t, owner, { notificationId: notification._id, kind: 'five_minutes', text: 'Sorry!' });
+    expect(await nextRequest(senderStream)).toMatchObject({
+      _id: notification._id,
+      reply: { kind: 'five_minutes', text: 'Sorry!', at: t.clock.now().toISOString() },
+    });
+  });
+
+  it('is told nothing about requests of others', async () => {
+    const { owner, notification } = await aRequest(t);
+    const bystander = await t.signUp();
+    const stream = await connect(bystander);
+    await reply(t, owner, { notificationId: notification._id, kind: 'coming_now' });
+    // The bystander's next event is their own notification, not the answer above.
+    const ownVehicle = await addVehicle(t, bystander);
+    await messageAbout(t, owner, bystander, ownVehicle._id);
+    expect((await stream.nextEvent())?.event).toBe('notification');
+  });
+});

@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
+import { notifications } from '../../db/schema';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { fcmToken, firebaseEnv, registerDevice } from '../../testing/push-fixtures';
+import { aRequest, addVehicle, messageAbout, reply } from './test-helpers';
+
+const firebase = vi.hoisted(() => ({
+  sendEachForMulticast: vi.fn<(message: MulticastMessage) => Promise<BatchResponse>>(),
+}));
+vi.mock('firebase-admin/app', () => ({
+  initializeApp: (_options: unknown, name: string) => ({ name }),
+  cert: (account: unknown) => ({ account }),
+  deleteApp: async () => {},
+}));
+vi.mock('firebase-admin/messaging', () => ({
+  getMessaging: () => ({ sendEachForMulticast: firebase.sendEachForMulticast }),
+}));
+
+/** FCM takes the message for every token, or refuses every one as no longer registered. */
+function answerAll(ok: boolean) {
+  firebase.sendEachForMulticast.mockImplementation(async ({ tokens }) => ({
+    responses: tokens.map(() =>
+      ok
+        ? { success: true, messageId: 'projects/vahan-test/messages/1' }
+        : {
+            success: false,
+            error: { code: 'messaging/registration-token-not-registered', message: 'gone' } as never,
+          },
+    ),
+    successCount: ok ? tokens.length : 0,
+    failureCount: ok ? 0 : tokens.length,
+  }));
+}
+
+const pushedTo = (who: string) =>
+  firebase.sendEachForMulticast.mock.calls
+    .map(([message]) => message)
+    .filter((message) => message.tokens.some((token) => token.startsWith(who)));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ...firebaseEnv, REMINDER_AFTER_S: '1' } });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  firebase.sendEachForMulticast.mockReset();
+  answerAll(true);
+});
+
+const deliveredAt = async (id: string) =>
+  (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]?.deliveredAt;
+
+async function withDevice(who: SignedIn, label: string) {
+  await registerDevice(t, who, fcmToken(label));
+}
+
+describe('push and the request lifecycle', () => {
+  it('counts a push the service took for a device as delivered', async () => {
+    const [sender, owner] = [await t.signUp(), await t.signUp()];
+    await withDevice(owner, 'owner-phone');
+    const vehicle = await addVehicle(t, owner);
+    const notification = await messageAbout(t, sender, owner, vehicle._id);
+    await t.app.notificationBus.settled();
+    await vi.waitFor(async () => expect(await deliveredAt(notification._id)).toEqual(t.clock.now()));
+  });
+
+  it('does not count a push every device refused', async () => {
+    answerAll(false);
+    const [sender, owner] = [await t.signUp(), await t.signUp()];
+    await withDevice(owner, 'dead-phone');
+    const vehicle = await addVehicle(t, owner);
+    const notification = await messageAbout(t, sender, owner, vehicle._id);
+    await t.app.notificationBus.settled();
+    expect(await deliveredAt(notification._id)).toBeNull();
+  });
+
+  it('pushes the answer to the sender: "KL07AB1234: Coming in 5 minutes"', async () => {
+    const { sender, owner, vehicle, notification } = await aRequest(t);
+    await withDevice(sender, 'sender-phone');
+    await reply(t, owner, { notificationId: notification._id, kind: 'five_minutes' });
+    await t.app.notificationBus.settled();
+    const [message] = pushedTo('sender-phone');
+    expect(message?.data).toEqual({
+      notificationId: `reply-${notification._id}`,
+      title: `${vehicle.vehicleNumber}: Coming in 5 minutes`,
+      body: notification.content,
+      senderName: '',
+      sentAt: t.clock.now().toISOString(),
+      url: '/requests',
+      silent: 'false',
+    });
+  });
+
+  it('does not push "seen" to the sender', async () => {
+    const { sender, owner, notification } = await aRequest(t);
+    await withDevice(sender, 'quiet-sender');
+    await t.inject({
+      method: 'POST',
+      url: '/api/users/notificationsSeen',
+      payload: { ids: [notification._id] },
+      headers: owner.headers,
+    });
+    await t.app.notificationBus.settled();
+    expect(pushedTo('quiet-sender')).toEqual([]);
+  });
+
+  it('pushes the reminder to every device of the receiver', async () => {
+    const { owner, notification } = await aRequest(t);
+    await withDevice(owner, 'reminded-phone');
+    await withDevice(owner, 'reminded-laptop');
+    t.clock.advance(1000);
+    await vi.waitFor(() => expect(pushedTo('reminded-')).toHaveLength(1), { timeout: 10_000 });
+    const [message] = pushedTo('reminded-');
+    expect(message?.tokens).toHaveLength(2);
+    expect(message?.data).toMatchObject({
+      notificationId: notification._id,
+      title: `Reminder: ${notification.title}`,
+      url: `/dashboard?request=${notification._id}`,
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerNotification } from '#common/api';
+import type { SentRequest } from '#common/api';
+import { notifications } from '../../db/schema';
+import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { aRequest, markSeen, reply, sentRequests } from './test-helpers';
+
+const REMINDER_AFTER_S = 1;
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { REMINDER_AFTER_S: String(REMINDER_AFTER_S) } });
+  base = await listen(t.app);
+});
+afterAll(() => t.close());
+
+const opened: EventStream[] = [];
+afterEach(() => {
+  for (const stream of opened.splice(0)) stream.close();
+});
+
+async function connect(who: SignedIn): Promise<EventStream> {
+  const stream = await openEventStream(`${base}/api/users/events`, who.headers);
+  opened.push(stream);
+  expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
+  return stream;
+}
+
+const reminderOf = async (id: string) =>
+  (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]?.reminderSentAt;
+
+/** Waits for the sweep (every second with REMINDER_AFTER_S=1) to have run at least twice more. */
+const twoSweeps = () => new Promise((resolve) => setTimeout(resolve, 2500));
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe(`a reminder after REMINDER_AFTER_S`, () => {
+  it('pushes an unseen request to the receiver once more, and tells its sender', async () => {
+    const { sender, owner, notification } = await aRequest(t);
+    const [senderStream, ownerStream] = [await connect(sender), await connect(owner)];
+    t.clock.advance(REMINDER_AFTER_S * 1000);
+
+    const reminded = JSON.parse((await ownerStream.nextEvent())?.data ?? 'null') as ServerNotification;
+    expect(reminded).toEqual(notification);
+    const told = JSON.parse((await senderStream.nextEvent())?.data ?? 'null') as SentRequest;
+    expect(told).toMatchObject({ _id: notification._id, reminderSentAt: t.clock.now().toISOString() });
+    expect((await sentRequests(t, sender))[0]?.reminderSentAt).toBe(t.clock.now().toISOString());
+  });
+
+  it('does not remind before the time', async () => {
+    const { notification } = await aRequest(t);
+    t.clock.advance(REMINDER_AFTER_S * 1000 - 1);
+    await twoSweeps();
+    expect(await reminderOf(notification._id)).toBeNull();
+  });
+
+  it('reminds once per request', async () => {
+    const { notification } = await aRequest(t);
+    t.clock.advance(REMINDER_AFTER_S * 1000);
+    const first = await until(
+      () => reminderOf(notification._id),
+      (at) => at !== null,
+    );
+    expect(first).not.toBeNull();
+    t.clock.advance(REMINDER_AFTER_S * 1000);
+    await twoSweeps();
+    expect(await reminderOf(notification._id)).toEqual(first);
+  });
+
+  it('does not remind a request that was seen', async () => {
+    const { owner, notification } = await aRequest(t);
+    await markSeen(t, owner, [notification._id]);
+    t.clock.advance(REMINDER_AFTER_S * 1000);
+    await twoSweeps();
+    expect(await reminderOf(notification._id)).toBeNull();
+  });
+
+  it('does not remind a request that was answered', async () => {
+    const { owner, notification } = await aRequest(t);
+    await reply(t, owner, { notificationId: notification._id, kind: 'cannot_come' });
+    t.clock.advance(REMINDER_AFTER_S * 1000);
+    await twoSweeps();
+    expect(await reminderOf(notification._id)).toBeNull();
+  });
+
+  it('does not remind a request more than an hour past its time', async () => {
+    const { notification } = await aRequest(t);
+    t.clock.advance(REMINDER_AFTER_S * 1000 + 61 * 60_000);
+    await twoSweeps();
+    expect(await reminderOf(notification._id)).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { SENT_REQUESTS_LIMIT } from './repository';
+import { aRequest, addVehicle, messageAbout, post, sentRequests } from './test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/users/sentRequests', () => {
+  it('lists a new request with every step still null', async () => {
+    const { sender, vehicle, notification } = await aRequest(t);
+    expect(await sentRequests(t, sender)).toEqual([
+      {
+        _id: notification._id,
+        vehicleNumber: vehicle.vehicleNumber,
+        content: 'Your car is blocking the gate',
+        sentAt: notification.sentAt,
+        deliveredAt: null,
+        seenAt: null,
+        reply: null,
+        reminderSentAt: null,
+      },
+    ]);
+  });
+
+  it('lists notifications too, with no vehicle number', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const body = `Please move ${(await addVehicle(t, receiver)).vehicleNumber}`;
+    await post(
+      t,
+      '/api/users/sendNotification',
+      { receiverId: receiver.user._id, title: 'Vehicle Notification', body },
+      sender,
+    );
+    expect(await sentRequests(t, sender)).toEqual([
+      expect.objectContaining({ vehicleNumber: null, content: body }),
+    ]);
+  });
+
+  it('lists only the caller’s own sent requests, not those they received', async () => {
+    const { owner } = await aRequest(t);
+    expect(await sentRequests(t, owner)).toEqual([]);
+  });
+
+  it(`lists the newest first, at most ${SENT_REQUESTS_LIMIT}`, async () => {
+    const [sender, owner] = [await t.signUp(), await t.signUp()];
+    const vehicle = await addVehicle(t, owner);
+    const sent: string[] = [];
+    for (let index = 0; index < SENT_REQUESTS_LIMIT + 2; index += 1) {
+      t.clock.advance(1000);
+      sent.push((await messageAbout(t, sender, owner, vehicle._id, `Message ${index}`))._id);
+    }
+    const listed = await sentRequests(t, sender);
+    expect(listed.map((request) => request._id)).toEqual(sent.reverse().slice(0, SENT_REQUESTS_LIMIT));
+  });
+
+  it('refuses a query string with 400', async () => {
+    const { sender } = await aRequest(t);
+    const response = await t.inject({
+      method: 'GET',
+      url: '/api/users/sentRequests?limit=1000',
+      headers: sender.headers,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/users/sentRequests' });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,58 @@
+import type { ServerNotification } from '#common/api';
+import type { SentRequest } from '#common/api';
+import type { SignedIn, TestApp } from '../../testing/test-app';
+
+export const post = (t: TestApp, url: string, payload: object | undefined, who?: SignedIn) =>
+  t.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+
+export const reply = (t: TestApp, who: SignedIn | undefined, payload: object) =>
+  post(t, '/api/users/replyToNotification', payload, who);
+
+export const markSeen = (t: TestApp, who: SignedIn | undefined, ids: string[]) =>
+  post(t, '/api/users/notificationsSeen', { ids }, who);
+
+export async function sentRequests(t: TestApp, who: SignedIn): Promise<SentRequest[]> {
+  const response = await t.inject({ method: 'GET', url: '/api/users/sentRequests', headers: who.headers });
+  if (response.statusCode !== 200) throw new Error(`sentRequests failed: ${response.body}`);
+  return response.json<SentRequest[]>();
+}
+
+/** A message from `sender` about a vehicle `owner` adds through the API; returns it as the owner sees it. */
+export async function messageAbout(
+  t: TestApp,
+  sender: SignedIn,
+  owner: SignedIn,
+  vehicleId: string,
+  message = 'Your car is blocking the gate',
+): Promise<ServerNotification> {
+  const response = await post(
+    t,
+    '/api/users/sendMessage',
+    { userId: owner.user._id, vehicleId, message },
+    sender,
+  );
+  if (response.statusCode !== 201) throw new Error(`sendMessage failed: ${response.body}`);
+  return response.json<ServerNotification>();
+}
+
+let vehicleCounter = 0;
+
+/** Adds a vehicle for the owner through the API, with a number unique within the test file. */
+export async function addVehicle(
+  t: TestApp,
+  owner: SignedIn,
+): Promise<{ _id: string; vehicleNumber: string }> {
+  vehicleCounter += 1;
+  const vehicleNumber = `KL07RQ${String(vehicleCounter).padStart(4, '0')}`;
+  const response = await post(t, '/api/users/addVehicle', { name: 'Swift', vehicleNumber }, owner);
+  if (response.statusCode !== 201) throw new Error(`addVehicle failed: ${response.body}`);
+  return { _id: response.json<{ _id: string }>()._id, vehicleNumber };
+}
+
+/** A sender, an owner with a vehicle, and one message from the first to the second about it. */
+export async function aRequest(t: TestApp) {
+  const [sender, owner] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp({ name: 'Meera Das' })];
+  const vehicle = await addVehicle(t, owner);
+  const notification = await messageAbout(t, sender, owner, vehicle._id);
+  return { sender, owner, vehicle, notification };
+}

@@ -1,0 +1,82 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SentRequest } from '#common/api';
+import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { claimReminders } from './repository';
+import { addVehicle, messageAbout, reply } from './test-helpers';
+
+/** Two server instances on one PostgreSQL database, as behind a load balancer. */
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle across instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  const base: Record<'first' | 'second', string> = { first: '', second: '' };
+  beforeAll(async () => {
+    // Reminders far away: the race below calls the claim itself.
+    first = await createTestApp({ env: { REMINDER_AFTER_S: '3600' } });
+    second = await createTestApp({ sharedWith: first, env: { REMINDER_AFTER_S: '3600' } });
+    base.first = await listen(first.app);
+    base.second = await listen(second.app);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const opened: EventStream[] = [];
+  afterEach(() => {
+    for (const stream of opened.splice(0)) stream.close();
+  });
+
+  async function connect(who: SignedIn, at: string): Promise<EventStream> {
+    const stream = await openEventStream(`${at}/api/users/events`, who.headers);
+    opened.push(stream);
+    expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
+    return stream;
+  }
+
+  async function nextRequest(stream: EventStream): Promise<SentRequest> {
+    const frame = await stream.nextEvent();
+    expect(frame?.event).toBe('request');
+    return JSON.parse(frame?.data ?? 'null') as SentRequest;
+  }
+
+  it('tells a sender on one instance of the answer given through the other', async () => {
+    const [sender, owner] = [await first.signUp(), await first.signUp()];
+    const vehicle = await addVehicle(first, owner);
+    const notification = await messageAbout(first, sender, owner, vehicle._id);
+    const senderStream = await connect(sender, base.second);
+    await reply(first, owner, { notificationId: notification._id, kind: 'five_minutes' });
+    expect(await nextRequest(senderStream)).toMatchObject({
+      _id: notification._id,
+      reply: { kind: 'five_minutes' },
+    });
+  });
+
+  it('records delivery to a receiver streaming from the other instance, and tells the sender', async () => {
+    const [sender, owner] = [await first.signUp(), await first.signUp()];
+    const vehicle = await addVehicle(first, owner);
+    const senderStream = await connect(sender, base.first);
+    const ownerStream = await connect(owner, base.second);
+    const notification = await messageAbout(first, sender, owner, vehicle._id);
+    expect((await ownerStream.nextEvent())?.event).toBe('notification');
+    expect(await nextRequest(senderStream)).toMatchObject({
+      _id: notification._id,
+      deliveredAt: expect.any(String),
+    });
+  });
+
+  it('claims each due reminder on one instance only when both sweep at once', async () => {
+    const [sender, owner] = [await first.signUp(), await first.signUp()];
+    const vehicle = await addVehicle(first, owner);
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      ids.push((await messageAbout(first, sender, owner, vehicle._id, `Message ${index}`))._id);
+    }
+    const later = new Date(first.clock.now().getTime() + 3600_000);
+    const claimed = await Promise.all(
+      [first, second, first, second].map((instance) => claimReminders(instance.app.database.db, 3600, later)),
+    );
+    const claimedIds = claimed.flat().map(({ row }) => row.id);
+    expect(claimedIds.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+  });
+});

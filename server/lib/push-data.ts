@@ -1,0 +1,13 @@
+import type { PushData, ServerNotification } from '#common/api';
+import { inQuietHours } from '#common/quiet-hours';
+import type { UserRow } from '../db/schema';
+import { quietHoursOf, toPushData } from './api-shapes';
+
+/** The push for a new request to `receiver`: silent (no sound, no vibration) in the receiver's quiet hours. */
+export function requestPushData(
+  notification: ServerNotification,
+  receiver: Pick<UserRow, 'quietStart' | 'quietEnd'>,
+  now: Date,
+): PushData {
+  return { ...toPushData(notification), silent: inQuietHours(quietHoursOf(receiver), now) };
+}

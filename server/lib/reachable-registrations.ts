@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, exists, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database';
+import { users, vehicles, type UserRow, type VehicleRow } from '../db/schema';
+import { registrationHidden } from './registration-flags';
+
+/**
+ * THE rule of who can be found and reached through a number: a registration is reachable when it is
+ * verified, kept as household by a verified owner, or when nobody has verified that number yet; and
+ * it is not hidden by "Not my vehicle" flags (registration-flags.ts).
+ * Search, messages, notifications and every later way of reaching an owner go through this module.
+ */
+const verifiedRegistration = alias(vehicles, 'verified_registration');
+
+function reachable(db: Db): SQL {
+  const verifiedOne = db
+    .select({ id: verifiedRegistration.id })
+    .from(verifiedRegistration)
+    .where(
+      and(
+        eq(verifiedRegistration.vehicleNumber, vehicles.vehicleNumber),
+        eq(verifiedRegistration.verified, true),
+      ),
+    );
+  return and(
+    or(eq(vehicles.verified, true), eq(vehicles.household, true), not(exists(verifiedOne))),
+    not(registrationHidden(vehicles.id)),
+  ) as SQL;
+}
+
+export interface Registration {
+  vehicle: VehicleRow;
+  owner: UserRow;
+}
+
+export type RegistrationFilter = { vehicleNumber: string } | { vehicleId: string } | { ownerId: string };
+
+function reachableWhere(db: Db, filter: SQL) {
+  return db
+    .select({ vehicle: vehicles, owner: users })
+    .from(vehicles)
+    .innerJoin(users, eq(users.id, vehicles.ownerId))
+    .where(and(filter, reachable(db)))
+    .orderBy(desc(vehicles.verified), desc(vehicles.household), asc(vehicles.createdAt), asc(vehicles.id));
+}
+
+function filterSql(filter: RegistrationFilter): SQL {
+  if ('vehicleNumber' in filter) return eq(vehicles.vehicleNumber, filter.vehicleNumber);
+  if ('vehicleId' in filter) return eq(vehicles.id, filter.vehicleId);
+  return eq(vehicles.ownerId, filter.ownerId);
+}
+
+/** The reachable registrations matching the filter, verified first, then household, then oldest. */
+export function reachableRegistrations(db: Db, filter: RegistrationFilter): Promise<Registration[]> {
+  return reachableWhere(db, filterSql(filter));
+}
+
+/** The same, by number, built and prepared once: the owner search is the hottest read. */
+export function preparedReachableByNumber(db: Db): (vehicleNumber: string) => Promise<Registration[]> {
+  const query = reachableWhere(db, eq(vehicles.vehicleNumber, sql.placeholder('vehicleNumber'))).prepare(
+    'reachable_registrations_by_number',
+  );
+  return (vehicleNumber) => query.execute({ vehicleNumber });
+}

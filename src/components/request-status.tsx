@@ -1,0 +1,23 @@
+/** One sent request as its sender follows it: where it got to, and the owner's answer. */
+import { formatRelativeTime } from '#common/relative-time';
+import type { SentRequest } from '#common/api';
+import { requestStatus, requestStatusText } from '#common/replies';
+
+export function RequestStatus({ request }: { request: SentRequest }) {
+  const status = requestStatus(request);
+  return (
+    <article className="request-status card stack" data-status={status} aria-label="Request status">
+      <p className="request-status-heading">
+        <strong>{request.vehicleNumber ?? 'Your notification'}</strong>
+        <time className="muted" dateTime={request.sentAt}>
+          {formatRelativeTime(new Date(request.sentAt))}
+        </time>
+      </p>
+      <p className="muted">{request.content}</p>
+      <p className="request-status-line" role="status">
+        {requestStatusText(request)}
+      </p>
+      {request.reply?.text && <p className="request-status-reply">“{request.reply.text}”</p>}
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '#common/api';
+import { appStore } from '../../lib/store';
+import { userAtom } from '../../state/user';
+import { aUser } from '../../testing/fixtures';
+import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { signIn } from '../../testing/session';
+import SettingsPage from './settings-page';
+import { withSessions } from './test-helpers';
+
+function renderSettings(fields: Partial<User> = {}) {
+  signIn(aUser(fields));
+  renderWithApp(<SettingsPage />, { route: '/settings' });
+  return {
+    takeCalls: screen.getByRole('switch', { name: 'Take masked calls' }),
+    quietHours: screen.getByRole('switch', { name: 'Quiet hours' }),
+  };
+}
+
+/** Answers each updateProfile with the user as the body would leave it; returns the profile calls so far. */
+function echoProfile() {
+  const calls = stubFetch(
+    withSessions((request) => jsonResponse({ user: { ...aUser(), ...(request.body as object) } })),
+  );
+  return () => calls.filter((call) => call.url === '/api/users/updateProfile');
+}
+
+describe('/settings: calls', () => {
+  it('takes masked calls by default, with quiet hours off', () => {
+    const { takeCalls, quietHours } = renderSettings();
+    expect(takeCalls).toBeChecked();
+    expect(quietHours).not.toBeChecked();
+    expect(screen.queryByLabelText('From (IST)')).not.toBeInTheDocument();
+  });
+
+  it('turning Take masked calls off saves allowCalls false at once', async () => {
+    const user = userEvent.setup();
+    const calls = echoProfile();
+    const { takeCalls } = renderSettings();
+    await user.click(takeCalls);
+    expect(takeCalls).not.toBeChecked();
+    expect(calls()[0]).toMatchObject({
+      url: '/api/users/updateProfile',
+      method: 'PATCH',
+      body: { allowCalls: false },
+    });
+    await waitFor(() => expect(appStore.get(userAtom)?.allowCalls).toBe(false));
+  });
+
+  it('switching quiet hours on saves the night, 22:00 to 07:00 IST, and shows both times', async () => {
+    const user = userEvent.setup();
+    const calls = echoProfile();
+    const { quietHours } = renderSettings();
+    await user.click(quietHours);
+    expect(calls()[0]?.body).toEqual({ quietHours: { start: '22:00', end: '07:00' } });
+    expect(await screen.findByLabelText('From (IST)')).toHaveValue('22:00');
+    expect(screen.getByLabelText('Until (IST)')).toHaveValue('07:00');
+  });
+
+  it('saves changed quiet hours with Save quiet hours', async () => {
+    const user = userEvent.setup();
+    const calls = echoProfile();
+    renderSettings({ quietHours: { start: '22:00', end: '07:00' } });
+    const until = screen.getByLabelText('Until (IST)');
+    await user.clear(until);
+    await user.type(until, '06:30');
+    await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    expect(calls()[0]?.body).toEqual({ quietHours: { start: '22:00', end: '06:30' } });
+  });
+
+  it('switching quiet hours off saves null', async () => {
+    const user = userEvent.setup();
+    const calls = echoProfile();
+    const { quietHours } = renderSettings({ quietHours: { start: '22:00', end: '07:00' } });
+    await user.click(quietHours);
+    expect(calls()[0]?.body).toEqual({ quietHours: null });
+  });
+
+  it("a failed save puts the switch back and shows 'Update failed!'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(withSessions(() => jsonResponse({ message: 'Server down' }, 500)));
+    const { takeCalls } = renderSettings();
+    await user.click(takeCalls);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Update failed!');
+    expect(takeCalls).toBeChecked();
+  });
+});

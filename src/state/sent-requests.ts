@@ -1,0 +1,52 @@
+/**
+ * The requests the user sent (messages and notifications) with their live status: fetched from
+ * `sentRequests`, added when one is sent, and updated by the live channel's `request` events.
+ */
+import type { ServerNotification } from '#common/api';
+import type { SentRequest } from '#common/api';
+import { appAtom, appStore, atom } from '../lib/store';
+
+/** Past this, an unanswered request is no longer "open": the car has long moved or been given up on. */
+export const OPEN_REQUEST_MS = 60 * 60_000;
+
+export const sentRequestsAtom = appAtom<SentRequest[]>([]);
+
+const newestFirst = (a: SentRequest, b: SentRequest) => b.sentAt.localeCompare(a.sentAt);
+
+export function setSentRequests(list: SentRequest[]): void {
+  appStore.set(sentRequestsAtom, [...list].sort(newestFirst));
+}
+
+/** Adds a request, or replaces the one with its id by this newer view of it. */
+export function upsertSentRequest(request: SentRequest): void {
+  appStore.set(sentRequestsAtom, (current) =>
+    [request, ...current.filter((item) => item._id !== request._id)].sort(newestFirst),
+  );
+}
+
+/** A request just sent, before the server says more about it. */
+export function addSentRequest(
+  sent: Pick<ServerNotification, '_id' | 'content' | 'sentAt'>,
+  vehicleNumber: string | null,
+): void {
+  if (appStore.get(sentRequestsAtom).some((item) => item._id === sent._id)) return;
+  upsertSentRequest({
+    _id: sent._id,
+    vehicleNumber,
+    content: sent.content,
+    sentAt: sent.sentAt,
+    deliveredAt: null,
+    seenAt: null,
+    reply: null,
+    reminderSentAt: null,
+  });
+}
+
+/** The newest request still waiting for an answer, if it is recent enough to matter. */
+export function latestOpenRequest(list: SentRequest[], now = Date.now()): SentRequest | undefined {
+  const [latest] = list;
+  if (!latest || latest.reply) return undefined;
+  return now - new Date(latest.sentAt).getTime() < OPEN_REQUEST_MS ? latest : undefined;
+}
+
+export const latestOpenRequestAtom = atom((get) => latestOpenRequest(get(sentRequestsAtom)));

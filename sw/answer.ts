@@ -1,0 +1,81 @@
+/**
+ * A tap on one of a request's notification actions: the worker sends the answer itself, with no
+ * page open, and replaces the notification with a short confirmation (same tag).
+ */
+import { NOTIFICATION_ICON } from '#common/push-notification';
+import { REPLY_KINDS, REPLY_LABELS, type ReplyKind } from '#common/replies';
+
+export const ANSWER_TEXTS = {
+  sent: (label: string) => `Answer sent: ${label}`,
+  sentBody: 'The person waiting can see it now.',
+  already: 'This request was already answered',
+  failed: 'Could not send your answer',
+  failedBody: 'Tap to open the app and answer there.',
+  signedOut: 'Sign in to answer',
+} as const;
+
+export interface AnswerScope {
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+}
+
+export interface AnswerDeps {
+  token(): Promise<string | null>;
+  fetch: typeof fetch;
+}
+
+export const isReplyKind = (action: string): action is ReplyKind =>
+  (REPLY_KINDS as readonly string[]).includes(action);
+
+const post = (deps: AnswerDeps, token: string, path: string, body: object) =>
+  deps.fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+
+export async function answerFromNotification(
+  kind: ReplyKind,
+  notification: { tag: string; data: { url: string; requestId: string } },
+  scope: AnswerScope,
+  deps: AnswerDeps,
+): Promise<void> {
+  const show = (title: string, body = '') =>
+    scope.registration.showNotification(title, {
+      body,
+      tag: notification.tag,
+      icon: NOTIFICATION_ICON,
+      data: { url: notification.data.url },
+    });
+  const token = await deps.token();
+  if (token === null) return show(ANSWER_TEXTS.signedOut);
+  let status: number;
+  try {
+    const response = await post(deps, token, '/api/users/replyToNotification', {
+      notificationId: notification.data.requestId,
+      kind,
+    });
+    status = response.status;
+  } catch {
+    status = 0;
+  }
+  if (status === 201) return show(ANSWER_TEXTS.sent(REPLY_LABELS[kind]), ANSWER_TEXTS.sentBody);
+  if (status === 409) return show(ANSWER_TEXTS.already);
+  return show(ANSWER_TEXTS.failed, ANSWER_TEXTS.failedBody);
+}
+
+/** A click on the notification itself: its sender learns it was seen. Best effort, never throws. */
+export async function markSeenFromNotification(requestId: string, deps: AnswerDeps): Promise<void> {
+  try {
+    const token = await deps.token();
+    if (token !== null) await post(deps, token, '/api/users/notificationsSeen', { ids: [requestId] });
+  } catch (error) {
+    console.error('Could not mark the request seen', error);
+  }
+}
+
+/** The request id a notification's data names, when it can be answered. */
+export function requestIdOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { requestId } = data as { requestId?: unknown };
+  return typeof requestId === 'string' && requestId !== '' ? requestId : null;
+}

@@ -1,0 +1,28 @@
+/** Background Sync: the worker sends the outbox when the network returns and no page is open. */
+import { flushOutbox } from '#common/outbox/flush-outbox';
+import { OUTBOX_CHANNEL } from '#common/outbox/outbox';
+import { readWorkerSession } from '#common/worker-store';
+
+/** Chromium's `sync` event, which TypeScript's WebWorker library does not describe. */
+export interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+/**
+ * Sends what waits for the signed-in session (none after a logout: nothing is sent). Rejects while
+ * something is left, so the browser fires the sync again later.
+ */
+export async function syncOutbox(scope: Pick<WorkerGlobalScope, 'fetch'>): Promise<void> {
+  const session = await readWorkerSession();
+  if (!session) return;
+  const result = await flushOutbox({
+    session,
+    fetch: (input, init) => scope.fetch(input, init),
+    now: Date.now,
+  });
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+  if (result === 'offline' || result === 'retry-later') throw new Error(`outbox not sent: ${result}`);
+}

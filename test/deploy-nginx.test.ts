@@ -1,0 +1,273 @@
+/**
+ * The deployment recipe, run: two instances on one PostgreSQL behind Debian's nginx with
+ * deploy/nginx/vahan.conf (only its ports and certificate changed), TLS with a certificate made here.
+ * A resident's journey through https:// in Chromium, then a rolling restart of both instances under
+ * load: no request fails, the live stream reconnects and misses nothing, no acknowledged write is lost.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessagePayload, Vehicle } from '#common/api';
+import { messageTemplates } from '#common/message-templates';
+import { serverErrors, STEADY_LOAD_SERVER_ENV, steadyLoad } from '../server/testing/steady-load';
+import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
+import { freePort, startAppServer, type AppServer } from './support/app-server';
+import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
+import { nginxInstalled, startNginx, type RunningNginx } from './support/nginx';
+import { expectVisible } from './support/page-checks';
+import { createDatabase } from './support/postgres-database';
+
+const adminUrl = process.env.DATABASE_URL;
+const missing = !adminUrl
+  ? 'DATABASE_URL is not set'
+  : !nginxInstalled()
+    ? 'no nginx at /usr/sbin/nginx'
+    : '';
+// CI installs nginx: there, its absence is a failure, not a skip (as for Chromium).
+if (!nginxInstalled() && process.env.REQUIRE_BROWSER === '1')
+  throw new Error('REQUIRE_BROWSER=1 but no nginx');
+const describeDeployed = missing ? describe.skip : describeInBrowser;
+
+/** The server issues one code per phone every 30 s (server/features/auth/one-time-codes.ts). */
+const RESEND_GAP_MS = 30_000;
+const OWNER = 'Bindu Owner';
+const FINDER = 'Arun Finder';
+const INSTANCE_ENV = {
+  TRUST_PROXY: '1',
+  HSTS: 'true',
+  SHUTDOWN_DRAIN_S: '2',
+  SENDS_PER_SENDER_MINUTE: '100',
+  SENDS_PER_PAIR_10_MINUTES: '100',
+  ...STEADY_LOAD_SERVER_ENV,
+};
+
+describeDeployed(`the nginx deployment${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  const ports: [number, number] = [0, 0];
+  const instances: AppServer[] = [];
+  let nginx: RunningNginx;
+  const browsers: LaunchedContext[] = [];
+
+  const startInstance = (index: 0 | 1) =>
+    startAppServer({ ...INSTANCE_ENV, DATABASE_URL: database.url, PORT: String(ports[index]) });
+
+  beforeAll(async () => {
+    database = await createDatabase(adminUrl!);
+    ports[0] = await freePort();
+    ports[1] = await freePort();
+    // One after the other: the first one migrates the new database.
+    instances[0] = await startInstance(0);
+    instances[1] = await startInstance(1);
+    // Made first: signing in again needs a new code, 30 s after the one of the registration.
+    resident = await signUp(instances[1], { name: FINDER });
+    residentCodeAt = Date.now();
+    nginx = await startNginx(ports);
+  });
+
+  afterAll(async () => {
+    await Promise.all(browsers.map((browser) => browser.close()));
+    await nginx?.stop();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database?.drop();
+  });
+
+  /** A Chromium that trusts the test certificate (so the service worker may register). */
+  async function browserPage(): Promise<Page> {
+    const browser = await launchContext({
+      extraArgs: [`--ignore-certificate-errors-spki-list=${nginx.certificate.spkiHash}`],
+    });
+    browsers.push(browser);
+    return browser.context.newPage();
+  }
+
+  /** The code an instance logged for the phone: whichever instance nginx sent the request to. */
+  function codeFor(phone: string, before: number[]): Promise<string> {
+    return Promise.any(instances.map((instance, index) => instance.waitForCode(phone, before[index])));
+  }
+
+  async function sendMessage(sender: Account, payload: MessagePayload): Promise<number> {
+    const response = await request(`${nginx.url}/api/users/sendMessage`, {
+      method: 'POST',
+      headers: sender.headers,
+      body: JSON.stringify(payload),
+      dispatcher: nginx.dispatcher,
+    });
+    await response.body.dump();
+    return response.statusCode;
+  }
+
+  let resident: Account;
+  let residentCodeAt: number;
+  let owner: Account;
+  let vehicle: Vehicle;
+  let finder: Account;
+  let ownerPage: Page;
+  const sentTexts: string[] = [];
+
+  const bellLabel = () =>
+    ownerPage.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
+
+  it('serves the app over https with HTTP/2, HSTS and compressed text', async () => {
+    const page = await browserPage();
+    const document = await page.goto(`${nginx.url}/login`);
+    expect(document?.status()).toBe(200);
+    expect(await document?.headerValue('strict-transport-security')).toMatch(/max-age=\d+/);
+    const protocol = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+    );
+    expect(protocol).toBe('h2');
+    const scriptPath = /<script[^>]+src="([^"]+\.js)"/.exec(await document!.text())?.[1];
+    const script = await request(new URL(scriptPath!, nginx.url), {
+      headers: { 'accept-encoding': 'gzip' },
+      dispatcher: nginx.dispatcher,
+    });
+    await script.body.dump();
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('signs a resident in, finds an owner by number and messages them; the owner sees it live', async () => {
+    owner = await signUp(instances[0]!, { name: OWNER });
+    vehicle = await addVehicle(instances[0]!, owner, { name: 'Blue Alto', vehicleNumber: 'KL07AB4321' });
+
+    ownerPage = await browserPage();
+    await ownerPage.goto(`${nginx.url}/login`);
+    await storeToken(ownerPage, nginx, owner);
+    await ownerPage.goto(`${nginx.url}/dashboard`);
+    await expectVisible(ownerPage.getByRole('heading', { name: `Hello, ${OWNER}` }));
+    await expect.poll(bellLabel, { timeout: 15_000 }).toBe('Notifications');
+
+    const page = await browserPage();
+    await page.goto(`${nginx.url}/login`);
+    await new Promise((resolve) => setTimeout(resolve, residentCodeAt + RESEND_GAP_MS - Date.now()));
+    const phone = resident.user.phone;
+    const before = instances.map((instance) => instance.codeCount(phone));
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
+    await page.getByRole('button', { name: 'SEND VERIFICATION CODE' }).click();
+    await page.waitForURL((url) => url.pathname === '/otp-verification');
+    const code = await codeFor(phone, before);
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'VERIFY CODE' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await expectVisible(page.getByRole('heading', { name: `Hello, ${FINDER}` }));
+    finder = { ...resident, token: await page.evaluate(() => JSON.parse(localStorage.getItem('token')!)) };
+    finder.headers = { ...resident.headers, authorization: `Bearer ${finder.token}` };
+
+    await page.getByRole('textbox', { name: 'TYPE VEHICLE NUMBER' }).fill('kl 07 ab 4321');
+    await page.getByRole('button', { name: 'FIND VEHICLE OWNER' }).click();
+    const card = page
+      .getByRole('region', { name: 'Search Results' })
+      .getByRole('listitem')
+      .filter({ hasText: OWNER });
+    await expectVisible(card);
+    await card.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === '/message');
+    await page.getByRole('button', { name: 'Send SMS' }).click();
+    const modal = page.getByRole('dialog', { name: 'Notify User About Vehicle' });
+    const text = messageTemplates(vehicle.vehicleNumber)[0]!;
+    await modal.getByRole('button', { name: text }).click();
+    const alerted = page.waitForEvent('dialog');
+    await modal.getByRole('button', { name: 'Notify User' }).click();
+    const alert = await alerted;
+    expect(alert.message()).toBe(`Message sent: ${text}`);
+    await alert.accept();
+    sentTexts.push(text);
+
+    await expect.poll(bellLabel, { timeout: 15_000 }).toBe('Notifications, 1 unread');
+  });
+
+  it('meets the install criteria over TLS: a manifest with its icons, and an activated service worker', async () => {
+    const manifestHref = await ownerPage.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await ownerPage.evaluate(
+      async (href) =>
+        (await (await fetch(href)).json()) as {
+          name?: string;
+          start_url?: string;
+          display?: string;
+          icons?: { sizes: string }[];
+        },
+      manifestHref!,
+    );
+    expect(manifest).toMatchObject({
+      name: expect.any(String),
+      start_url: expect.any(String),
+      display: 'standalone',
+    });
+    expect(manifest.icons?.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await expect
+      .poll(() => ownerPage.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), {
+        timeout: 30_000,
+      })
+      .toBe('activated');
+  });
+
+  it(
+    'restarts one instance, then the other, under load: no request fails, the live stream misses nothing, no acknowledged write is lost',
+    { timeout: 300_000 },
+    async () => {
+      const loadUser = await signUp(instances[0]!, { name: 'Load Tester' });
+      const load = steadyLoad({
+        baseUrl: nginx.url,
+        token: loadUser.token,
+        workers: 4,
+        connect: { ca: nginx.certificate.pem },
+      });
+      const message = async () => {
+        const text = `Please move your Alto ${randomBytes(3).toString('hex')}`;
+        const status = await sendMessage(finder, {
+          userId: owner.user._id,
+          vehicleId: vehicle._id,
+          message: text,
+        });
+        expect(status, nginx.errorLog()).toBe(201);
+        sentTexts.push(text);
+      };
+      await load.answered(20);
+
+      for (const index of [0, 1] as const) {
+        const stopping = instances[index]!.stop();
+        await message();
+        await stopping;
+        await message();
+        instances[index] = await startInstance(index);
+        await load.answered(20);
+      }
+      await message();
+      const outcome = await load.stop();
+
+      // nginx itself never went away: not one connection to it was refused or reset.
+      expect(outcome.failures).toEqual([]);
+      expect(outcome.resetBeforeAnswer).toEqual([]);
+      expect(outcome.refused).toBe(0);
+      expect(serverErrors(outcome)).toEqual({});
+      expect(outcome.acknowledged.length).toBeGreaterThan(0);
+      const stored = await request(`${nginx.url}/api/users/getMyVehicles`, {
+        headers: loadUser.headers,
+        dispatcher: nginx.dispatcher,
+      });
+      const numbers = ((await stored.body.json()) as Vehicle[]).map((one) => one.vehicleNumber);
+      expect(numbers).toEqual(expect.arrayContaining(outcome.acknowledged));
+
+      // The owner's page stayed open throughout: its stream reconnected and caught up on what it missed.
+      await expect.poll(bellLabel, { timeout: 60_000 }).toBe(`Notifications, ${sentTexts.length} unread`);
+      await ownerPage.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = ownerPage.getByRole('region', { name: 'Notifications' });
+      for (const text of sentTexts)
+        await expectVisible(panel.getByRole('listitem').filter({ hasText: text }));
+      // What nginx retried on the other instance is fine: a refused connection, or a GET whose
+      // connection the closing listener reset. Nothing else: no POST failed, never no live upstream.
+      const retriedByNginx = /connect\(\) failed \(111|request: "GET /;
+      const nginxErrors = nginx
+        .errorLog()
+        .split('\n')
+        .filter(
+          (line) =>
+            /\[(error|crit|alert|emerg)\]/.test(line) &&
+            (/no live upstreams/.test(line) || !retriedByNginx.test(line)),
+        );
+      expect(nginxErrors).toEqual([]);
+    },
+  );
+});
