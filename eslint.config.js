@@ -38,7 +38,17 @@ const featureZones = (root, features, shared = []) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', 'server/db/migrations/', 'bench/results/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'coverage/',
+      'node_modules/',
+      'server/db/migrations/',
+      'bench/results/',
+      '*/i18n/locales/*.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

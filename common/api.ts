@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { COUNTRY, DISTRICTS, STATE, isCityOf, isDistrict } from './districts';
 import { GENDERS } from './genders';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, OTP_LENGTH, TITLE_MAX, VEHICLE_NAME_MAX } from './limits';
 import { isIndianMobile, normalisePhone } from './phone';
 import { REPLY_KINDS, REPLY_TEXT_MAX, replyTextProblem } from './replies';
@@ -74,6 +75,7 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 export const gender = z.enum(GENDERS);
 export type Gender = z.infer<typeof gender>;
 export const vehicleType = z.enum(VEHICLE_TYPES);
+export const language = z.enum(LANGUAGES);
 
 const clockTime = z.string().check(z.regex(CLOCK_TIME, 'must be a time HH:MM'));
 
@@ -101,6 +103,8 @@ export const user = z.object({
   allowCalls: z._default(z.boolean(), true),
   /** Daily quiet hours in India Standard Time; null when off. */
   quietHours: z._default(z.nullable(quietHours), null),
+  /** The language the app, its messages and its pushes are shown in for this user. */
+  language: z._default(language, DEFAULT_LANGUAGE),
 });
 export type User = z.infer<typeof user>;
 
@@ -237,6 +241,7 @@ export const registerPayload = z
     state: z.optional(z.literal(STATE)),
     /** Private by default (DPDP Act 2023): the phone is shown to finders only when asked. */
     phoneVisible: z._default(z.boolean(), false),
+    language: z._default(language, DEFAULT_LANGUAGE),
   })
   .check(
     z.refine((body) => isCityOf(body.location, body.city), {
@@ -255,18 +260,19 @@ export type VerifyPayload = z.input<typeof verifyPayload>;
 export const logoutPayload = z.strictObject({ fcmToken: z.optional(z.string().check(z.maxLength(4096))) });
 export type LogoutPayload = z.input<typeof logoutPayload>;
 
-/** The privacy and call settings, at least one; any other field is refused, never applied. */
+/** The privacy, call and language settings, at least one; any other field is refused, never applied. */
 export const updateProfilePayload = z
   .strictObject({
     phoneVisible: z.optional(z.boolean()),
     emailVisible: z.optional(z.boolean()),
     allowCalls: z.optional(z.boolean()),
     quietHours: z.optional(z.nullable(quietHours)),
+    language: z.optional(language),
   })
   .check(
     z.refine(
       (body) => Object.keys(body).length > 0,
-      'phoneVisible, emailVisible, allowCalls or quietHours is required',
+      'phoneVisible, emailVisible, allowCalls, quietHours or language is required',
     ),
   );
 export type UpdateProfilePayload = z.input<typeof updateProfilePayload>;

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { preloadScreen, routes } from './app/routes';
+import { startFollowingLanguage } from './i18n/follow-language';
 import { loadPersisted } from './state/persist';
 import { registerServiceWorker } from './lib/service-worker';
 import { getToken } from './lib/token';
@@ -12,7 +13,11 @@ import { getToken } from './lib/token';
 async function start(): Promise<void> {
   // DESIGN §6: the stored user and vehicles are in the store before the first render, and the
   // first screen's chunks are loaded, so it shows in one go.
-  await Promise.all([loadPersisted(), preloadScreen(window.location.pathname, getToken() !== null)]);
+  // The texts are in the user's language from the first frame (issue 16).
+  await Promise.all([
+    loadPersisted().then(startFollowingLanguage),
+    preloadScreen(window.location.pathname, getToken() !== null),
+  ]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(

@@ -16,6 +16,7 @@ import {
 
 import type { Gender } from '#common/api';
 import type { District } from '#common/districts';
+import type { Language } from '#common/languages';
 import type { VehicleType } from '#common/vehicle-types';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -38,6 +39,8 @@ export const users = pgTable('users', {
   /** Quiet hours in India Standard Time, `HH:MM`; both set or both null. */
   quietStart: varchar('quiet_start', { length: 5 }),
   quietEnd: varchar('quiet_end', { length: 5 }),
+  /** The language of the app, of what this user receives and of the server's answers to them. */
+  language: text('language').$type<Language>().notNull().default('en'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
@@ -51,6 +54,8 @@ export interface PendingRegistration {
   city: string;
   /** Absent on codes issued before phone numbers became hidden by default. */
   phoneVisible?: boolean;
+  /** Absent on codes issued before the app spoke Malayalam. */
+  language?: Language;
 }
 
 export const sessions = pgTable(

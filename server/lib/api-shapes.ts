@@ -28,6 +28,7 @@ export function toUser(row: UserRow): User {
     emailVisible: row.emailVisible,
     allowCalls: row.allowCalls,
     quietHours: quietHoursOf(row),
+    language: row.language,
   };
 }
 

@@ -1,6 +1,8 @@
+import { I18nProvider } from '@lingui/react';
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { OfflineBanner } from '../components/offline-banner';
+import { i18n } from '../i18n/i18n';
 import { UpdatePrompt } from '../lib/service-worker';
 import { appStore, Provider } from '../lib/store';
 import { AppToaster } from '../lib/toasts';
@@ -23,10 +25,12 @@ export function App({ router }: { router: Router }) {
   useTokenFromOtherTabs();
   return (
     <Provider store={appStore}>
-      <OfflineBanner />
-      <RouterProvider router={router} />
-      <AppToaster />
-      <UpdatePrompt />
+      <I18nProvider i18n={i18n}>
+        <OfflineBanner />
+        <RouterProvider router={router} />
+        <AppToaster />
+        <UpdatePrompt />
+      </I18nProvider>
     </Provider>
   );
 }

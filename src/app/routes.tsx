@@ -6,13 +6,17 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
+import { loadSignedInTexts } from '../i18n/i18n';
 import { useAtomValue } from '../lib/store';
 import { tokenAtom } from '../state/user';
 import { ErrorScreen } from './error-screen';
 import { PublicOnly, RequireToken } from './guards';
 import { preloadable, type Preloadable } from './preloadable';
 
-const SignedInArea = preloadable<{ children: ReactNode }>(() => import('./signed-in-area'));
+const SignedInArea = preloadable<{ children: ReactNode }>(async () => {
+  const [shell] = await Promise.all([import('./signed-in-area'), loadSignedInTexts()]);
+  return shell;
+});
 const LoginPage = preloadable(() => import('../features/auth/login-page'));
 const DashboardPage = preloadable(() => import('./dashboard-page'));
 const NotFoundPage = preloadable(() => import('./not-found-page'));

@@ -17,6 +17,7 @@ export function aUser(fields: Partial<User> = {}): User {
     emailVisible: true,
     allowCalls: true,
     quietHours: null,
+    language: 'en',
     ...fields,
   };
 }

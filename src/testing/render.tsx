@@ -1,8 +1,10 @@
-/** Renders a screen the way the app does: the app store, a router at the given path, the toaster. */
+/** Renders a screen the way the app does: the app store, the texts, a router at the given path, the toaster. */
+import { I18nProvider } from '@lingui/react';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { i18n } from '../i18n/i18n';
 import { appStore, Provider } from '../lib/store';
 import { AppToaster } from '../lib/toasts';
 
@@ -22,18 +24,20 @@ interface RenderOptions {
 export function renderWithApp(ui: ReactElement, { route = '/', path }: RenderOptions = {}): RenderResult {
   return render(
     <Provider store={appStore}>
-      <MemoryRouter initialEntries={[route]}>
-        {path === undefined ? (
-          ui
-        ) : (
-          <Routes>
-            <Route path={path} element={ui} />
-            <Route path="*" element={null} />
-          </Routes>
-        )}
-        <LocationProbe />
-        <AppToaster />
-      </MemoryRouter>
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>
+          {path === undefined ? (
+            ui
+          ) : (
+            <Routes>
+              <Route path={path} element={ui} />
+              <Route path="*" element={null} />
+            </Routes>
+          )}
+          <LocationProbe />
+          <AppToaster />
+        </MemoryRouter>
+      </I18nProvider>
     </Provider>,
   );
 }

@@ -1,8 +1,8 @@
 /** SPEC §2 /login. */
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PHONE_LENGTH } from '#common/phone';
-import { TOASTS } from '../../lib/texts';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
 import { requestCode } from './api';
@@ -10,6 +10,7 @@ import { AuthLayout } from './auth-layout';
 import { phoneFromInput } from './phone-input';
 
 export default function LoginPage() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
   const [sending, setSending] = useState(false);
@@ -17,7 +18,7 @@ export default function LoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phone.length !== PHONE_LENGTH) {
-      notifyWarning(TOASTS.invalidPhone);
+      notifyWarning(i18n._('toast.invalidPhone'));
       return;
     }
     setSending(true);
@@ -26,18 +27,18 @@ export default function LoginPage() {
       setPendingPhone(phone);
       void navigate('/otp-verification');
     } catch {
-      notifyError(TOASTS.loginFailed);
+      notifyError(i18n._('toast.loginFailed'));
       setSending(false);
     }
   }
 
   return (
-    <AuthLayout title="Sign in with your mobile number">
-      <p className="muted">We will send a 6-digit verification code to this number.</p>
+    <AuthLayout title={i18n._('login.title')}>
+      <p className="muted">{i18n._('login.codeHint')}</p>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="field">
           <label className="field-label" htmlFor="login-phone">
-            Mobile number
+            {i18n._('login.phoneLabel')}
           </label>
           <div className="phone-input">
             <span className="phone-prefix" aria-hidden="true">
@@ -50,18 +51,18 @@ export default function LoginPage() {
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              placeholder="10-digit number"
+              placeholder={i18n._('login.phonePlaceholder')}
               value={phone}
               onChange={(event) => setPhone(phoneFromInput(event.target.value))}
             />
           </div>
         </div>
         <button type="submit" className="button button-primary button-block" disabled={sending}>
-          SEND VERIFICATION CODE
+          {i18n._('login.submit')}
         </button>
       </form>
       <p className="auth-switch">
-        New here? <Link to="/registration">Sign up</Link>
+        {i18n._('login.newHere')} <Link to="/registration">{i18n._('login.signUp')}</Link>
       </p>
     </AuthLayout>
   );

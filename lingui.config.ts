@@ -1,0 +1,58 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The catalogues (issue 16), one per language for each program: the PWA (in two parts, so the first
+ * load of /login carries only its own texts), the service worker and the server (which also reads the
+ * PWA's signed-in part for the texts of common/: templates, replies). Every text is an `i18n._('id')` call; `npx lingui extract`
+ * collects the ids, English lives in en.po (SPEC.md's words, typos included), Malayalam in ml.po, and
+ * `npx lingui compile --typescript` writes the en.ts / ml.ts the programs import. See README, "Languages".
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'ml'],
+  orderBy: 'messageId',
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    {
+      // What the first load of /login needs: the shell, the public screens and the toasts.
+      path: '<rootDir>/src/i18n/locales/{locale}',
+      include: [
+        '<rootDir>/src/app',
+        '<rootDir>/src/components',
+        '<rootDir>/src/features/auth',
+        '<rootDir>/src/i18n',
+        '<rootDir>/src/lib',
+        '<rootDir>/src/state',
+      ],
+      exclude: [
+        '**/*.test.ts',
+        '**/*.test.tsx',
+        '**/testing/**',
+        '**/app/signed-in-area.tsx',
+        '**/app/dashboard-page.tsx',
+      ],
+    },
+    {
+      // Loaded with the signed-in shell: its screens, and the texts of common/ they show.
+      path: '<rootDir>/src/i18n/signed-in/{locale}',
+      include: [
+        '<rootDir>/src/features',
+        '<rootDir>/src/app/signed-in-area.tsx',
+        '<rootDir>/src/app/dashboard-page.tsx',
+        '<rootDir>/common',
+      ],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/features/auth/**'],
+    },
+    {
+      path: '<rootDir>/sw/i18n/locales/{locale}',
+      include: ['<rootDir>/sw'],
+      exclude: ['**/*.test.ts'],
+    },
+    {
+      path: '<rootDir>/server/i18n/locales/{locale}',
+      include: ['<rootDir>/server'],
+      exclude: ['**/*.test.ts', '**/testing/**'],
+    },
+  ],
+});
