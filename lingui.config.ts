@@ -3,8 +3,9 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * The catalogues (issue 16), one per language for each program: the PWA (in two parts, so the first
- * load of /login carries only its own texts), the service worker and the server (which also reads the
- * PWA's signed-in part for the texts of common/: templates, replies). Every text is an `i18n._('id')` call; `npx lingui extract`
+ * load of /login carries only its own texts), common/ (templates, replies: the server renders them
+ * in each reader's language, the PWA loads them with its signed-in part), the service worker and the
+ * server. Every text is an `i18n._('id')` call; `npx lingui extract`
  * collects the ids, English lives in en.po (SPEC.md's words, typos included), Malayalam in ml.po, and
  * `npx lingui compile --typescript` writes the en.ts / ml.ts the programs import. See README, "Languages".
  */
@@ -34,15 +35,21 @@ export default defineConfig({
       ],
     },
     {
-      // Loaded with the signed-in shell: its screens, and the texts of common/ they show.
+      // Loaded with the signed-in shell: its screens.
       path: '<rootDir>/src/i18n/signed-in/{locale}',
       include: [
         '<rootDir>/src/features',
         '<rootDir>/src/app/signed-in-area.tsx',
         '<rootDir>/src/app/dashboard-page.tsx',
-        '<rootDir>/common',
       ],
       exclude: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/features/auth/**'],
+    },
+    {
+      // The texts both sides write: templates, replies, request states. The server renders them in
+      // each reader's language; the PWA loads them with its signed-in part.
+      path: '<rootDir>/common/i18n/locales/{locale}',
+      include: ['<rootDir>/common'],
+      exclude: ['**/*.test.ts'],
     },
     {
       path: '<rootDir>/sw/i18n/locales/{locale}',

@@ -9,14 +9,20 @@ import { messages as englishFirst } from './locales/en';
 
 type Part = 'first' | 'signedIn';
 
+/** The signed-in screens' own texts and those of common/ they show. */
+const signedIn = (parts: { messages: Messages }[]): Messages =>
+  Object.assign({}, ...parts.map((part) => part.messages)) as Messages;
+
 const catalogues: Record<Language, Record<Part, () => Promise<Messages>>> = {
   en: {
     first: () => Promise.resolve(englishFirst),
-    signedIn: async () => (await import('./signed-in/en')).messages,
+    signedIn: async () =>
+      signedIn(await Promise.all([import('./signed-in/en'), import('#common/i18n/locales/en')])),
   },
   ml: {
     first: async () => (await import('./locales/ml')).messages,
-    signedIn: async () => (await import('./signed-in/ml')).messages,
+    signedIn: async () =>
+      signedIn(await Promise.all([import('./signed-in/ml'), import('#common/i18n/locales/ml')])),
   },
 };
 
