@@ -1,18 +1,43 @@
-/** SPEC §9: five suggested texts, each naming the vehicle (shown in upper case). */
-export function messageTemplates(vehicleNumber: string): string[] {
+import type { I18n } from '@lingui/core';
+
+/** SPEC §9: the five suggested texts, by key, so a template is stored once and read in any language. */
+export const TEMPLATE_KEYS = ['blocking', 'obstruction', 'moveSoon', 'attention', 'relocate'] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+
+/** One suggested text in `i18n`'s language, naming the vehicle in upper case. */
+export function templateText(i18n: I18n, key: TemplateKey, vehicleNumber: string): string {
   const plate = vehicleNumber.toUpperCase();
-  return [
-    `Your vehicle ${plate} is blocking the driveway. Please move it.`,
-    `Your vehicle ${plate} is causing an obstruction. Please attend to it.`,
-    `Kindly move your vehicle ${plate} as soon as possible.`,
-    `Your vehicle ${plate} needs immediate attention.`,
-    `Please relocate your vehicle ${plate}. It is parked improperly.`,
-  ];
+  switch (key) {
+    case 'blocking':
+      return i18n._('template.blocking', { plate });
+    case 'obstruction':
+      return i18n._('template.obstruction', { plate });
+    case 'moveSoon':
+      return i18n._('template.moveSoon', { plate });
+    case 'attention':
+      return i18n._('template.attention', { plate });
+    case 'relocate':
+      return i18n._('template.relocate', { plate });
+  }
 }
 
+/** SPEC §9: five suggested texts, each naming the vehicle (shown in upper case). */
+export function messageTemplates(i18n: I18n, vehicleNumber: string): string[] {
+  return TEMPLATE_KEYS.map((key) => templateText(i18n, key, vehicleNumber));
+}
+
+/** The API's notification title (SPEC §7): the same in every language; readers see it translated. */
 export const NOTIFICATION_TITLE = 'Vehicle Notification';
 
-export function randomTemplate(vehicleNumber: string, random: () => number = Math.random): string {
-  const templates = messageTemplates(vehicleNumber);
+export function notificationTitle(i18n: I18n): string {
+  return i18n._('template.notificationTitle');
+}
+
+export function randomTemplate(
+  i18n: I18n,
+  vehicleNumber: string,
+  random: () => number = Math.random,
+): string {
+  const templates = messageTemplates(i18n, vehicleNumber);
   return templates[Math.floor(random() * templates.length)] ?? templates[0]!;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PushData } from './api';
+import { textsByLanguage } from './i18n/texts-by-language';
 import { pushNotification } from './push-notification';
+
+const english = textsByLanguage({ en: {}, ml: {} })('en');
 
 const data: PushData = {
   notificationId: 'n-1',
@@ -14,7 +17,7 @@ const data: PushData = {
 
 describe('pushNotification', () => {
   it('tags the notification with its id and carries the url to open', () => {
-    expect(pushNotification(data)).toEqual({
+    expect(pushNotification(data, english)).toEqual({
       title: 'Vehicle Notification',
       options: {
         body: 'From Anu: Please relocate KL07AB1234.',
@@ -27,7 +30,7 @@ describe('pushNotification', () => {
   });
 
   it('offers the answers as actions on a request pushed to its receiver', () => {
-    const request = pushNotification({ ...data, url: '/dashboard?request=n-1' });
+    const request = pushNotification({ ...data, url: '/dashboard?request=n-1' }, english);
     expect(request.options.data).toEqual({ url: '/dashboard?request=n-1', requestId: 'n-1' });
     expect(request.options.actions).toEqual([
       { action: 'coming_now', title: 'Coming now' },
@@ -37,20 +40,20 @@ describe('pushNotification', () => {
   });
 
   it('offers no actions on a push that cannot be answered (an answer, for its sender)', () => {
-    expect(pushNotification({ ...data, url: '/requests' }).options).not.toHaveProperty('actions');
+    expect(pushNotification({ ...data, url: '/requests' }, english).options).not.toHaveProperty('actions');
   });
 
   it("names the sender in the notification's text", () => {
-    expect(pushNotification({ ...data, senderName: 'Rahul Nair' }).options.body).toMatch(
+    expect(pushNotification({ ...data, senderName: 'Rahul Nair' }, english).options.body).toMatch(
       /^From Rahul Nair: /,
     );
   });
 
   it('still tags a notification that has no id', () => {
-    expect(pushNotification({ ...data, notificationId: '' }).options.tag).toBe('vahan-contact');
+    expect(pushNotification({ ...data, notificationId: '' }, english).options.tag).toBe('vahan-contact');
   });
 
   it('is silent (no sound or vibration) when the push says so: the receiver is in quiet hours', () => {
-    expect(pushNotification({ ...data, silent: true }).options.silent).toBe(true);
+    expect(pushNotification({ ...data, silent: true }, english).options.silent).toBe(true);
   });
 });

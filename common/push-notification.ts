@@ -2,8 +2,9 @@
  * The system notification for a push, shown by the service worker (no visible page) or by the page
  * (foreground, SPEC §4). Both use this so the tag, the notification's id, makes one replace the other.
  */
+import type { I18n } from '@lingui/core';
 import type { PushData } from './api';
-import { NOTIFICATION_ACTION_REPLIES, REPLY_LABELS, requestIdOfUrl } from './replies';
+import { NOTIFICATION_ACTION_REPLIES, replyLabel, requestIdOfUrl } from './replies';
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
 const FALLBACK_TAG = 'vahan-contact';
@@ -31,7 +32,7 @@ export interface PushNotification {
 export const fromSender = (senderName: string, body: string) =>
   senderName ? `From ${senderName}: ${body}` : body;
 
-export function pushNotification(data: PushData): PushNotification {
+export function pushNotification(data: PushData, i18n: I18n): PushNotification {
   const requestId = requestIdOfUrl(data.url);
   return {
     title: data.title,
@@ -43,7 +44,10 @@ export function pushNotification(data: PushData): PushNotification {
       data: requestId ? { url: data.url, requestId } : { url: data.url },
       ...(requestId
         ? {
-            actions: NOTIFICATION_ACTION_REPLIES.map((kind) => ({ action: kind, title: REPLY_LABELS[kind] })),
+            actions: NOTIFICATION_ACTION_REPLIES.map((kind) => ({
+              action: kind,
+              title: replyLabel(i18n, kind),
+            })),
           }
         : {}),
     },

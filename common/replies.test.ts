@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SentRequest } from './api';
+import { textsByLanguage } from './i18n/texts-by-language';
 import { replyTextProblem, requestStatusText } from './replies';
+
+const english = textsByLanguage({ en: {}, ml: {} })('en');
 
 describe('replyTextProblem', () => {
   it.each(['Coming, sorry!', 'Give me 5 min', 'At the temple till 7:30', 'Room 101, 2nd floor'])(
@@ -36,17 +39,19 @@ describe('requestStatusText', () => {
   };
 
   it('follows the request from sent to the answer', () => {
-    expect(requestStatusText(request)).toBe('Sent');
-    expect(requestStatusText({ ...request, deliveredAt: request.sentAt })).toBe('Delivered');
-    expect(requestStatusText({ ...request, deliveredAt: request.sentAt, seenAt: request.sentAt })).toBe(
-      'Seen',
-    );
-    expect(requestStatusText({ ...request, reply: { kind: 'five_minutes', at: request.sentAt } })).toBe(
-      'Coming in 5 minutes',
-    );
+    expect(requestStatusText(english, request)).toBe('Sent');
+    expect(requestStatusText(english, { ...request, deliveredAt: request.sentAt })).toBe('Delivered');
+    expect(
+      requestStatusText(english, { ...request, deliveredAt: request.sentAt, seenAt: request.sentAt }),
+    ).toBe('Seen');
+    expect(
+      requestStatusText(english, { ...request, reply: { kind: 'five_minutes', at: request.sentAt } }),
+    ).toBe('Coming in 5 minutes');
   });
 
   it('says a reminder was sent while the request is unseen', () => {
-    expect(requestStatusText({ ...request, reminderSentAt: request.sentAt })).toBe('Sent · reminder sent');
+    expect(requestStatusText(english, { ...request, reminderSentAt: request.sentAt })).toBe(
+      'Sent · reminder sent',
+    );
   });
 });

@@ -1,4 +1,5 @@
 /** The owner's answers to a request, and how the request's sender sees its progress. */
+import type { I18n } from '@lingui/core';
 import type { SentRequest } from './api';
 
 export const REPLY_KINDS = [
@@ -11,22 +12,36 @@ export const REPLY_KINDS = [
 export type ReplyKind = (typeof REPLY_KINDS)[number];
 
 /** The button an owner taps. */
-export const REPLY_LABELS: Record<ReplyKind, string> = {
-  coming_now: 'Coming now',
-  five_minutes: 'In 5 minutes',
-  fifteen_minutes: 'In 15 minutes',
-  cannot_come: "Can't come now",
-  not_my_vehicle: 'Not my vehicle',
-};
+export function replyLabel(i18n: I18n, kind: ReplyKind): string {
+  switch (kind) {
+    case 'coming_now':
+      return i18n._('reply.label.comingNow');
+    case 'five_minutes':
+      return i18n._('reply.label.fiveMinutes');
+    case 'fifteen_minutes':
+      return i18n._('reply.label.fifteenMinutes');
+    case 'cannot_come':
+      return i18n._('reply.label.cannotCome');
+    case 'not_my_vehicle':
+      return i18n._('reply.label.notMyVehicle');
+  }
+}
 
 /** What the request's sender reads: "KL07AB1234: Coming in 5 minutes". */
-export const REPLY_STATUS_TEXTS: Record<ReplyKind, string> = {
-  coming_now: 'Coming now',
-  five_minutes: 'Coming in 5 minutes',
-  fifteen_minutes: 'Coming in 15 minutes',
-  cannot_come: "Can't come now",
-  not_my_vehicle: 'Not my vehicle',
-};
+export function replyStatusText(i18n: I18n, kind: ReplyKind): string {
+  switch (kind) {
+    case 'coming_now':
+      return i18n._('reply.status.comingNow');
+    case 'five_minutes':
+      return i18n._('reply.status.fiveMinutes');
+    case 'fifteen_minutes':
+      return i18n._('reply.status.fifteenMinutes');
+    case 'cannot_come':
+      return i18n._('reply.status.cannotCome');
+    case 'not_my_vehicle':
+      return i18n._('reply.status.notMyVehicle');
+  }
+}
 
 /** The answers a system notification offers as actions (browsers show only a few). */
 export const NOTIFICATION_ACTION_REPLIES: readonly ReplyKind[] = [
@@ -60,12 +75,27 @@ export function requestStatus(request: SentRequest): RequestStatus {
   return 'sent';
 }
 
+function statusWord(i18n: I18n, status: RequestStatus): string {
+  switch (status) {
+    case 'sent':
+      return i18n._('request.status.sent');
+    case 'delivered':
+      return i18n._('request.status.delivered');
+    case 'seen':
+      return i18n._('request.status.seen');
+    case 'answered':
+      return i18n._('request.status.answered');
+  }
+}
+
 /** One line for the sender: the answer when there is one, else how far the request got. */
-export function requestStatusText(request: SentRequest): string {
-  if (request.reply) return REPLY_STATUS_TEXTS[request.reply.kind];
+export function requestStatusText(i18n: I18n, request: SentRequest): string {
+  if (request.reply) return replyStatusText(i18n, request.reply.kind);
   const status = requestStatus(request);
-  const base = { sent: 'Sent', delivered: 'Delivered', seen: 'Seen', answered: 'Answered' }[status];
-  return request.reminderSentAt && status !== 'seen' ? `${base} · reminder sent` : base;
+  const base = statusWord(i18n, status);
+  return request.reminderSentAt && status !== 'seen'
+    ? i18n._('request.status.withReminder', { status: base })
+    : base;
 }
 
 /** Where a tap on a request's push takes its receiver: the bell of the signed-in screens, at that request. */

@@ -3,7 +3,8 @@
  * page open, and replaces the notification with a short confirmation (same tag).
  */
 import { NOTIFICATION_ICON } from '#common/push-notification';
-import { REPLY_KINDS, REPLY_LABELS, type ReplyKind } from '#common/replies';
+import { REPLY_KINDS, replyLabel, type ReplyKind } from '#common/replies';
+import { textsFor } from './i18n/texts';
 
 export const ANSWER_TEXTS = {
   sent: (label: string) => `Answer sent: ${label}`,
@@ -58,7 +59,7 @@ export async function answerFromNotification(
   } catch {
     status = 0;
   }
-  if (status === 201) return show(ANSWER_TEXTS.sent(REPLY_LABELS[kind]), ANSWER_TEXTS.sentBody);
+  if (status === 201) return show(ANSWER_TEXTS.sent(replyLabel(textsFor('en'), kind)), ANSWER_TEXTS.sentBody);
   if (status === 409) return show(ANSWER_TEXTS.already);
   return show(ANSWER_TEXTS.failed, ANSWER_TEXTS.failedBody);
 }

@@ -1,6 +1,7 @@
 /** The worker's side of a push: hand it to a visible window of the app, or show one system notification. */
 import type { PushData, PushMessage } from '#common/api';
 import { pushNotification } from '#common/push-notification';
+import { textsFor } from './i18n/texts';
 
 interface WindowLike {
   visibilityState: DocumentVisibilityState;
@@ -26,6 +27,6 @@ export async function deliverPush<Window extends WindowLike>(
     for (const client of visible) client.postMessage({ type: 'push', data });
     return;
   }
-  const { title, options } = pushNotification(data);
+  const { title, options } = pushNotification(data, textsFor('en'));
   await scope.registration.showNotification(title, options);
 }

@@ -10,6 +10,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePayload, Vehicle } from '#common/api';
 import { messageTemplates } from '#common/message-templates';
+import { textsFor } from '../server/i18n/texts';
 import { serverErrors, STEADY_LOAD_SERVER_ENV, steadyLoad } from '../server/testing/steady-load';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { freePort, startAppServer, type AppServer } from './support/app-server';
@@ -166,7 +167,7 @@ describeDeployed(`the nginx deployment${missing ? ` (skipped: ${missing})` : ''}
     await page.waitForURL((url) => url.pathname === '/message');
     await page.getByRole('button', { name: 'Send SMS' }).click();
     const modal = page.getByRole('dialog', { name: 'Notify User About Vehicle' });
-    const text = messageTemplates(vehicle.vehicleNumber)[0]!;
+    const text = messageTemplates(textsFor('en'), vehicle.vehicleNumber)[0]!;
     await modal.getByRole('button', { name: text }).click();
     const alerted = page.waitForEvent('dialog');
     await modal.getByRole('button', { name: 'Notify User' }).click();

@@ -7,6 +7,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AddVehiclePayload, NotificationPayload } from '#common/api';
 import { messageTemplates } from '#common/message-templates';
+import { textsFor } from '../server/i18n/texts';
 import { addVehicle, nextPhone, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
@@ -182,7 +183,7 @@ describeInBrowser('journeys', () => {
     await onPath(page, '/message');
     expect(new URL(page.url()).searchParams.get('id')).toBe(vehicle._id);
 
-    const message = messageTemplates(vehicle.vehicleNumber)[0]!;
+    const message = messageTemplates(textsFor('en'), vehicle.vehicleNumber)[0]!;
     await page.getByRole('button', { name: 'Send SMS' }).click();
     const modal = page.getByRole('dialog', { name: 'Notify User About Vehicle' });
     await modal.getByRole('button', { name: message }).click();

@@ -1,9 +1,11 @@
 /** One sent request as its sender follows it: where it got to, and the owner's answer. */
+import { useLingui } from '@lingui/react';
 import { formatRelativeTime } from '#common/relative-time';
 import type { SentRequest } from '#common/api';
 import { requestStatus, requestStatusText } from '#common/replies';
 
 export function RequestStatus({ request }: { request: SentRequest }) {
+  const { i18n } = useLingui();
   const status = requestStatus(request);
   return (
     <article className="request-status card stack" data-status={status} aria-label="Request status">
@@ -15,7 +17,7 @@ export function RequestStatus({ request }: { request: SentRequest }) {
       </p>
       <p className="muted">{request.content}</p>
       <p className="request-status-line" role="status">
-        {requestStatusText(request)}
+        {requestStatusText(i18n, request)}
       </p>
       {request.reply?.text && <p className="request-status-reply">“{request.reply.text}”</p>}
     </article>

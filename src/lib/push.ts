@@ -9,6 +9,7 @@ import { pushNotification } from '#common/push-notification';
 import type { Messaging } from 'firebase/messaging';
 import { apiClient } from './api-client';
 import { getServiceWorkerRegistration } from './service-worker';
+import { i18n } from '../i18n/i18n';
 
 /** SPEC §9: the device token is kept under `fcm_token`. */
 const FCM_TOKEN_KEY = 'fcm_token';
@@ -50,7 +51,7 @@ async function showForegroundNotification(data: PushData): Promise<void> {
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
   const registration = await getServiceWorkerRegistration();
   if (registration === undefined) return;
-  const { title, options } = pushNotification(data);
+  const { title, options } = pushNotification(data, i18n);
   await registration.showNotification(title, options);
 }
 

@@ -4,7 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearWorkerStore } from '#common/worker-store';
-import { activateLanguage } from '../i18n/i18n';
+import { activateLanguage, loadSignedInTexts } from '../i18n/i18n';
 import { resetAppStore } from '../lib/store';
 
 // jsdom has no matchMedia; react-hot-toast and the layout ask it about motion and width.
@@ -24,8 +24,9 @@ if (!window.matchMedia) {
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
-  // English, as SPEC.md words it, unless a test chooses Malayalam.
+  // English, as SPEC.md words it, unless a test chooses Malayalam; every screen's texts are loaded.
   await activateLanguage('en');
+  await loadSignedInTexts();
 });
 
 afterEach(async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX, TITLE_MAX } from '#common/limits';
 import { NOTIFICATION_TITLE, messageTemplates } from '#common/message-templates';
+import { textsFor } from '../../i18n/texts';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { hidePhone, notify, plateOf, post, storedFor, unread, vehicleOf } from './test-helpers';
 
@@ -330,7 +331,7 @@ describe('POST /api/users/sendNotification', () => {
   it('accepts each of the five suggestions with the number as the search returns it (lower case)', async () => {
     const [sender, receiver] = [await t.signUp(), await t.signUp()];
     const plate = await plateOf(t, receiver);
-    for (const body of messageTemplates(plate)) {
+    for (const body of messageTemplates(textsFor('en'), plate)) {
       const payload = { receiverId: receiver.user._id, title: NOTIFICATION_TITLE, body };
       expect((await post(t, '/api/users/sendNotification', payload, sender)).statusCode).toBe(201);
     }

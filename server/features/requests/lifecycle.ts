@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushData } from '#common/api';
-import { REPLY_STATUS_TEXTS } from '#common/replies';
+import { replyStatusText } from '#common/replies';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
+import { textsFor } from '../../i18n/texts';
 import { toPushData, toServerNotification } from '../../lib/api-shapes';
 import type { FastifyInstance } from 'fastify';
 import { claimReminders, markDelivered, markSeen, type ChangedRequest } from './repository';
@@ -17,7 +18,7 @@ const SENT_REQUESTS_URL = '/requests';
 /** The push a sender gets when their request is answered: "KL07AB1234: Coming in 5 minutes". */
 function answerPush({ row, request }: ChangedRequest): PushData | null {
   if (!request.reply) return null;
-  const status = REPLY_STATUS_TEXTS[request.reply.kind];
+  const status = replyStatusText(textsFor('en'), request.reply.kind);
   return {
     notificationId: `reply-${row.id}`,
     title: request.vehicleNumber ? `${request.vehicleNumber}: ${status}` : status,

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messageTemplates } from '#common/message-templates';
+import { i18n } from '../../i18n/i18n';
 import { anOwnedVehicle } from '../../testing/fixtures';
 import { queuedItems } from '#common/outbox/outbox-db';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
@@ -20,14 +21,14 @@ function renderForm(onSent = vi.fn()) {
 describe('SendMessageForm', () => {
   it('offers the five suggestions, each naming the vehicle', () => {
     renderForm();
-    for (const template of messageTemplates('kl07ab1234')) {
+    for (const template of messageTemplates(i18n, 'kl07ab1234')) {
       expect(screen.getByRole('button', { name: template })).toHaveTextContent('KL07AB1234');
     }
   });
 
   it('clicking a suggestion fills the text box', async () => {
     const { user } = renderForm();
-    const [, second] = messageTemplates('kl07ab1234');
+    const [, second] = messageTemplates(i18n, 'kl07ab1234');
     await user.click(screen.getByRole('button', { name: second }));
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(second);
   });

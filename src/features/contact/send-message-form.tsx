@@ -1,4 +1,5 @@
 /** SPEC §2, §8 Send SMS: a typed or suggested message, sent only when it has text. */
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { MESSAGE_MAX } from '#common/limits';
@@ -15,6 +16,7 @@ interface SendMessageFormProps {
 }
 
 export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormProps) {
+  const { i18n } = useLingui();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const message = text.trim();
@@ -53,7 +55,7 @@ export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormPr
       <div className="suggestions">
         <p className="field-label">Suggestions</p>
         <ul>
-          {messageTemplates(vehicle.vehicleNumber).map((template) => (
+          {messageTemplates(i18n, vehicle.vehicleNumber).map((template) => (
             <li key={template}>
               <button type="button" className="suggestion" onClick={() => setText(template)}>
                 {template}

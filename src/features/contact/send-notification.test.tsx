@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageTemplates } from '#common/message-templates';
+import { i18n } from '../../i18n/i18n';
 import { anOwnedVehicle } from '../../testing/fixtures';
 import { queuedItems } from '#common/outbox/outbox-db';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
@@ -30,7 +31,7 @@ describe('SendNotification', () => {
       method: 'POST',
       body: { receiverId: vehicle.userId._id, title: 'Vehicle Notification' },
     });
-    expect(messageTemplates('kl07ab1234')).toContain((calls[0]?.body as { body: string }).body);
+    expect(messageTemplates(i18n, 'kl07ab1234')).toContain((calls[0]?.body as { body: string }).body);
   });
 
   it("says 'Error sending notification.' when the send fails", async () => {

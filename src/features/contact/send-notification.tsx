@@ -1,4 +1,5 @@
 /** SPEC §2, §8 Send Notification: a push with the fixed title and one suggested text at random. */
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { NOTIFICATION_TITLE, randomTemplate } from '#common/message-templates';
@@ -18,6 +19,7 @@ interface SendNotificationProps {
 }
 
 export function SendNotification({ vehicle, onSent, onQueued }: SendNotificationProps) {
+  const { i18n } = useLingui();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -31,7 +33,7 @@ export function SendNotification({ vehicle, onSent, onQueued }: SendNotification
     setSending(true);
     setOutcome(null);
     const result = await sendNotification(
-      { receiverId, title: NOTIFICATION_TITLE, body: randomTemplate(vehicle.vehicleNumber) },
+      { receiverId, title: NOTIFICATION_TITLE, body: randomTemplate(i18n, vehicle.vehicleNumber) },
       vehicle.vehicleNumber,
     );
     if (result.kind === 'queued') {

@@ -1,6 +1,7 @@
 /** The receiver's one answer to a request, from its item in the bell. */
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
-import { REPLY_KINDS, REPLY_LABELS, type ReplyKind } from '#common/replies';
+import { REPLY_KINDS, replyLabel, type ReplyKind } from '#common/replies';
 import { isOffline, statusOf } from '../../lib/api-client';
 import { useAtomValue } from '../../lib/store';
 import { OFFLINE_TEXT } from '../../lib/texts';
@@ -18,13 +19,16 @@ export const REPLY_TEXTS = {
 } as const;
 
 export function ReplyButtons({ notificationId }: { notificationId: string }) {
+  const { i18n } = useLingui();
   const answer = useAtomValue(answersAtom)[notificationId];
   const [busy, setBusy] = useState(false);
 
   if (answer) {
     return (
       <p className="bell-item-answer" role="status">
-        {answer === 'answered' ? REPLY_TEXTS.answeredElsewhere : REPLY_TEXTS.answered(REPLY_LABELS[answer])}
+        {answer === 'answered'
+          ? REPLY_TEXTS.answeredElsewhere
+          : REPLY_TEXTS.answered(replyLabel(i18n, answer))}
       </p>
     );
   }
@@ -57,7 +61,7 @@ export function ReplyButtons({ notificationId }: { notificationId: string }) {
           disabled={busy}
           onClick={() => void send(kind)}
         >
-          {REPLY_LABELS[kind]}
+          {replyLabel(i18n, kind)}
         </button>
       ))}
     </div>
