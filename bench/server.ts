@@ -2,8 +2,7 @@
  * The real server (what `npm start` runs: server/main.ts under tsx) on a free port of 127.0.0.1,
  * with the per-user limits raised so the load measures the work, not the 429s.
  */
-import { spawn } from 'node:child_process';
-import { freePort, waitUntil } from '../test/support/app-server';
+import { freePort, healthy, spawnServer } from '../server/testing/server-process';
 
 export interface BenchServer {
   url: string;
@@ -24,34 +23,27 @@ export async function startServer(
   env: Record<string, string>,
   options: { nodeArgs?: string[]; logLevel?: string } = {},
 ): Promise<BenchServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
+  const server = spawnServer(
+    {
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DIST_DIR: 'dist',
       // Per-request info lines would cost the server more than some routes do.
       LOG_LEVEL: options.logLevel ?? 'warn',
       ...RELAXED_LIMITS,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntil(async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const response = await fetch(`${url}/api/health`).catch(() => undefined);
-    return response?.ok === true;
-  }, 180_000);
+    await freePort(),
+    { nodeArgs: options.nodeArgs },
+  );
+  await healthy(server, 180_000);
   return {
-    url,
+    url: server.url,
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (server.child.exitCode !== null) return;
+      server.child.kill('SIGTERM');
+      await server.exit;
+      const warnings = server.stderr().trim();
+      if (warnings) console.error(warnings);
     },
   };
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from './test-database';
-import { nextPhone, registration } from './test-app';
+import { nextPhone, registration } from './registration';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -68,10 +68,15 @@ export interface ServerProcess {
 
 /**
  * Spawns `node --import tsx server/main.ts` with only the given environment (plus PATH and HOME), so a
- * DATABASE_URL of the test run never leaks into it.
+ * DATABASE_URL of the test run never leaks into it. The one harness of the server tests, the browser
+ * tests and the bench; `nodeArgs` go before the script (`--cpu-prof` for the bench).
  */
-export function spawnServer(env: Record<string, string>, port = 0): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function spawnServer(
+  env: Record<string, string>,
+  port = 0,
+  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+): ServerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -127,6 +132,20 @@ export function spawnServer(env: Record<string, string>, port = 0): ServerProces
       return exit;
     },
   };
+}
+
+/** Waits until the server answers `GET /api/health` with 200; rejects if it exits first. */
+export async function healthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`the server exited early:\n${server.stdout()}\n${server.stderr()}`);
+    }
+    const response = await fetch(`${server.url}/api/health`).catch(() => undefined);
+    if (response?.ok) return;
+    if (Date.now() > deadline) throw new Error(`the server was not healthy within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Spawns the server on a free port and waits until it listens. */

@@ -33,25 +33,9 @@ export interface SignedIn {
   headers: { authorization: string };
 }
 
-let phoneCounter = 0;
-/** A fresh valid Indian mobile number per call, unique within the test run. */
-export function nextPhone(): string {
-  phoneCounter += 1;
-  return `9${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(6, '0')}`;
-}
+import { nextPhone, registration } from './registration';
 
-export const registration = (phone: string, overrides: Record<string, unknown> = {}) => ({
-  name: 'Anu Thomas',
-  email: 'anu@example.in',
-  phone,
-  gender: 'Female',
-  dateOfBirth: '1990-04-12',
-  location: 'Ernakulam',
-  city: 'Kochi',
-  country: 'India',
-  state: 'Kerala',
-  ...overrides,
-});
+export { nextPhone, registration };
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,17 +1,13 @@
 /** Accounts made over real HTTP against a started server, and a page signed in the way the app stores it. */
 import type { AddVehiclePayload, RegisterPayload, Vehicle, VerifyResponse } from '#common/api';
 import type { Page } from 'playwright-core';
+import { nextPhone, registration } from '../../server/testing/registration';
 import type { AppServer } from './app-server';
+
+export { nextPhone };
 
 export interface Account extends VerifyResponse {
   headers: { authorization: string; 'content-type': string };
-}
-
-let counter = 0;
-/** A valid Kerala mobile number, unique within one test process. */
-export function nextPhone(): string {
-  counter += 1;
-  return `9${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(6, '0')}`;
 }
 
 async function postJson<T>(server: AppServer, path: string, body: unknown, headers = {}): Promise<T> {
@@ -27,18 +23,7 @@ async function postJson<T>(server: AppServer, path: string, body: unknown, heade
 /** Registers and verifies a new user with the code the server logs. */
 export async function signUp(server: AppServer, overrides: Partial<RegisterPayload> = {}): Promise<Account> {
   const phone = overrides.phone ?? nextPhone();
-  const payload: RegisterPayload = {
-    name: 'Anu Thomas',
-    email: 'anu@example.in',
-    phone,
-    gender: 'Female',
-    dateOfBirth: '1990-04-12',
-    location: 'Ernakulam',
-    city: 'Kochi',
-    country: 'India',
-    state: 'Kerala',
-    ...overrides,
-  };
+  const payload = registration(phone, overrides);
   const codesBefore = server.codeCount(phone);
   await postJson(server, '/api/users/register', payload);
   const otp = await server.waitForCode(phone, codesBefore);

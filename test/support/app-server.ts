@@ -1,20 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+/**
+ * The real server (what `npm start` runs) for the browser tests, on a free port of 127.0.0.1 with its
+ * own data directory, serving the build in dist/ (npm test builds it first). Built on the one
+ * harness, server/testing/server-process.ts.
+ */
+import { rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { freePort, healthy, spawnServer, tempDir } from '../../server/testing/server-process';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface AppServer {
   url: string;
@@ -32,50 +25,32 @@ export interface AppServer {
 
 const OTP_LINE = /otp phone=(\d{10}) code=(\d{6})/g;
 
-/**
- * Starts the real server (what `npm start` runs) on a free port of 127.0.0.1 with its own data
- * directory, serving the build in dist/ (npm test builds it first).
- */
-export async function startAppServer(env: NodeJS.ProcessEnv = {}): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   // A given PORT starts it where an earlier instance ran (a restart).
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vahan-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
+  const dataDir = env.DATA_DIR ?? (await tempDir('data'));
+  const server = spawnServer(
+    {
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SMS_PROVIDER: 'log',
       DIST_DIR: 'dist',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
       CODE_REQUESTS_PER_ADDRESS_HOUR: '1000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-
+    port,
+  );
+  const output = () => server.stdout() + server.stderr();
   const codesFor = (phone: string) =>
-    [...output.matchAll(OTP_LINE)].filter((match) => match[1] === phone).map((match) => match[2]!);
-
-  await waitUntil(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const response = await fetch(`${url}/api/health`).catch(() => undefined);
-    return response?.ok === true;
-  }, 60_000);
+    [...output().matchAll(OTP_LINE)].filter((match) => match[1] === phone).map((match) => match[2]!);
+  await healthy(server);
 
   return {
-    url,
+    url: server.url,
     port,
     dataDir,
-    process: child,
-    output: () => output,
+    process: server.child,
+    output,
     codeCount: (phone) => codesFor(phone).length,
     async waitForCode(phone, after = 0) {
       let code: string | undefined;
@@ -86,10 +61,9 @@ export async function startAppServer(env: NodeJS.ProcessEnv = {}): Promise<AppSe
       return code!;
     },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
+      if (server.child.exitCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exit;
       }
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
