@@ -11,7 +11,7 @@ const fields = {
   silent: 'false',
 };
 /** What the worker reads from those strings. */
-const parsed = { ...fields, silent: false };
+const parsed = { ...fields, silent: false, language: 'en' };
 
 describe('parsePushData', () => {
   it('reads the fields FCM web puts under data', () => {
@@ -33,6 +33,7 @@ describe('parsePushData', () => {
       sentAt: '',
       url: '/dashboard',
       silent: false,
+      language: 'en',
     });
   });
 

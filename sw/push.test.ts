@@ -1,8 +1,10 @@
-import type { PushData, PushMessage } from '#common/api';
+import type { PushMessage } from '#common/api';
 import { describe, expect, it, vi } from 'vitest';
 import { deliverPush, visibleWindows } from './push';
+import type { WorkerPush } from './push-data';
 
-const data: PushData = {
+const data: WorkerPush = {
+  language: 'en',
   notificationId: 'n-1',
   title: 'Vehicle Notification',
   body: 'Please relocate KL07AB1234.',

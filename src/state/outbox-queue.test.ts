@@ -22,6 +22,7 @@ describe('the outbox while a signed-in screen is open', () => {
       expect(await readWorkerSession()).toEqual({
         userId: 'user-arrived-late',
         token: 'token-of-the-session',
+        language: 'en',
       }),
     );
   });
