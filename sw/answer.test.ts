@@ -34,6 +34,19 @@ describe('answering from a notification action', () => {
     );
   });
 
+  it("confirms the answer in the user's language: Malayalam for a Malayalam session", async () => {
+    const { scope, deps, showNotification } = fakes(
+      async () => new Response('{}', { status: 201 }),
+      'session-token',
+      'ml',
+    );
+    await answerFromNotification('five_minutes', notification, scope, deps);
+    expect(showNotification).toHaveBeenCalledWith(
+      'മറുപടി അയച്ചു: 5 മിനിറ്റിനുള്ളിൽ',
+      expect.objectContaining({ body: 'കാത്തുനിൽക്കുന്നയാൾക്ക് ഇപ്പോൾ അത് കാണാം.' }),
+    );
+  });
+
   it('says the request was already answered on 409', async () => {
     const { scope, deps, showNotification } = fakes(async () => new Response('{}', { status: 409 }));
     await answerFromNotification('coming_now', notification, scope, deps);

@@ -50,6 +50,20 @@ describe('parsePushData', () => {
   });
 });
 
+describe("a push's language", () => {
+  it('is the one the push names', () => {
+    expect(parsePushData({ ...fields, language: 'ml' }, 'en').language).toBe('ml');
+  });
+
+  it("is the signed-in user's when the push names none", () => {
+    expect(parsePushData(fields, 'ml').language).toBe('ml');
+  });
+
+  it("gives the default title in that language: 'New Notification' in Malayalam", () => {
+    expect(parsePushData({ body: 'hi' }, 'ml').title).toBe('പുതിയ അറിയിപ്പ്');
+  });
+});
+
 describe('readPushPayload', () => {
   it('parses the JSON of the push message', () => {
     expect(readPushPayload({ json: () => ({ data: fields }) })).toEqual(parsed);

@@ -53,6 +53,17 @@ describe('deliverPush', () => {
     expect(hidden.postMessage).not.toHaveBeenCalled();
   });
 
+  it("offers the reply buttons in the push's language", async () => {
+    const scope = fakeScope([]);
+    await deliverPush({ ...data, language: 'ml', url: '/dashboard?request=n-1' }, scope);
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Vehicle Notification',
+      expect.objectContaining({
+        actions: expect.arrayContaining([{ action: 'coming_now', title: 'ഇപ്പോൾ വരുന്നു' }]),
+      }),
+    );
+  });
+
   it('shows a notification when no window of the app is open', async () => {
     const scope = fakeScope([]);
     await deliverPush(data, scope);

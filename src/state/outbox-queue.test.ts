@@ -26,4 +26,14 @@ describe('the outbox while a signed-in screen is open', () => {
       }),
     );
   });
+
+  it("hands the user's language to the service worker, and a change of it too", async () => {
+    stubFetch(() => jsonResponse([]));
+    saveToken('token-of-the-session');
+    appStore.set(userAtom, aUser({ _id: 'user-1', language: 'en' }));
+    stop = startOutbox();
+    await waitFor(async () => expect((await readWorkerSession())?.language).toBe('en'));
+    appStore.set(userAtom, aUser({ _id: 'user-1', language: 'ml' }));
+    await waitFor(async () => expect((await readWorkerSession())?.language).toBe('ml'));
+  });
 });
