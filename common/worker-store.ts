@@ -4,6 +4,7 @@
  * session and is wiped at logout.
  */
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import type { Language } from './languages';
 
 let store: UseStore | undefined;
 
@@ -15,6 +16,8 @@ export function workerStore(): UseStore {
 export interface WorkerSession {
   userId: string;
   token: string;
+  /** The user's language, for the worker's notifications; missing in a session saved before it. */
+  language?: Language;
 }
 
 const SESSION_KEY = 'session';

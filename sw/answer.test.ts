@@ -1,14 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ANSWER_TEXTS, answerFromNotification, markSeenFromNotification, requestIdOf } from './answer';
+import type { Language } from '#common/languages';
+import { answerFromNotification, markSeenFromNotification, requestIdOf } from './answer';
 
 const notification = { tag: 'n-1', data: { url: '/dashboard?request=n-1', requestId: 'n-1' } };
 
-function fakes(respond: () => Promise<Response>, token: string | null = 'session-token') {
+function fakes(
+  respond: () => Promise<Response>,
+  token: string | null = 'session-token',
+  language: Language = 'en',
+) {
   const showNotification = vi.fn(async (_title: string, _options: NotificationOptions) => undefined);
   const fetch = vi.fn<typeof globalThis.fetch>(respond);
   return {
     scope: { registration: { showNotification } },
-    deps: { token: async () => token, fetch },
+    deps: { token: async () => token, language: async () => language, fetch },
     showNotification,
     fetch,
   };
@@ -25,14 +30,27 @@ describe('answering from a notification action', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ notificationId: 'n-1', kind: 'five_minutes' });
     expect(showNotification).toHaveBeenCalledWith(
       'Answer sent: In 5 minutes',
-      expect.objectContaining({ tag: 'n-1', body: ANSWER_TEXTS.sentBody }),
+      expect.objectContaining({ tag: 'n-1', body: 'The person waiting can see it now.' }),
+    );
+  });
+
+  it("confirms the answer in the user's language: Malayalam for a Malayalam session", async () => {
+    const { scope, deps, showNotification } = fakes(
+      async () => new Response('{}', { status: 201 }),
+      'session-token',
+      'ml',
+    );
+    await answerFromNotification('five_minutes', notification, scope, deps);
+    expect(showNotification).toHaveBeenCalledWith(
+      'മറുപടി അയച്ചു: 5 മിനിറ്റിനുള്ളിൽ',
+      expect.objectContaining({ body: 'കാത്തുനിൽക്കുന്നയാൾക്ക് ഇപ്പോൾ അത് കാണാം.' }),
     );
   });
 
   it('says the request was already answered on 409', async () => {
     const { scope, deps, showNotification } = fakes(async () => new Response('{}', { status: 409 }));
     await answerFromNotification('coming_now', notification, scope, deps);
-    expect(showNotification.mock.calls[0]?.[0]).toBe(ANSWER_TEXTS.already);
+    expect(showNotification.mock.calls[0]?.[0]).toBe('This request was already answered');
   });
 
   it('says the answer failed when the network does, and the notification still opens the app', async () => {
@@ -41,7 +59,7 @@ describe('answering from a notification action', () => {
     });
     await answerFromNotification('coming_now', notification, scope, deps);
     expect(showNotification).toHaveBeenCalledWith(
-      ANSWER_TEXTS.failed,
+      'Could not send your answer',
       expect.objectContaining({ tag: 'n-1', data: { url: '/dashboard?request=n-1' } }),
     );
   });
@@ -50,7 +68,7 @@ describe('answering from a notification action', () => {
     const { scope, deps, showNotification, fetch } = fakes(async () => new Response('{}'), null);
     await answerFromNotification('coming_now', notification, scope, deps);
     expect(fetch).not.toHaveBeenCalled();
-    expect(showNotification.mock.calls[0]?.[0]).toBe(ANSWER_TEXTS.signedOut);
+    expect(showNotification.mock.calls[0]?.[0]).toBe('Sign in to answer');
   });
 });
 

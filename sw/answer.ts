@@ -4,16 +4,8 @@
  */
 import { NOTIFICATION_ICON } from '#common/push-notification';
 import { REPLY_KINDS, replyLabel, type ReplyKind } from '#common/replies';
+import type { Language } from '#common/languages';
 import { textsFor } from './i18n/texts';
-
-export const ANSWER_TEXTS = {
-  sent: (label: string) => `Answer sent: ${label}`,
-  sentBody: 'The person waiting can see it now.',
-  already: 'This request was already answered',
-  failed: 'Could not send your answer',
-  failedBody: 'Tap to open the app and answer there.',
-  signedOut: 'Sign in to answer',
-} as const;
 
 export interface AnswerScope {
   registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
@@ -21,6 +13,8 @@ export interface AnswerScope {
 
 export interface AnswerDeps {
   token(): Promise<string | null>;
+  /** The signed-in user's language, which the confirmation speaks. */
+  language(): Promise<Language>;
   fetch: typeof fetch;
 }
 
@@ -47,8 +41,8 @@ export async function answerFromNotification(
       icon: NOTIFICATION_ICON,
       data: { url: notification.data.url },
     });
-  const token = await deps.token();
-  if (token === null) return show(ANSWER_TEXTS.signedOut);
+  const [token, i18n] = await Promise.all([deps.token(), deps.language().then(textsFor)]);
+  if (token === null) return show(i18n._('sw.signInToAnswer'));
   let status: number;
   try {
     const response = await post(deps, token, '/api/users/replyToNotification', {
@@ -59,9 +53,11 @@ export async function answerFromNotification(
   } catch {
     status = 0;
   }
-  if (status === 201) return show(ANSWER_TEXTS.sent(replyLabel(textsFor('en'), kind)), ANSWER_TEXTS.sentBody);
-  if (status === 409) return show(ANSWER_TEXTS.already);
-  return show(ANSWER_TEXTS.failed, ANSWER_TEXTS.failedBody);
+  if (status === 201) {
+    return show(i18n._('sw.answerSent', { label: replyLabel(i18n, kind) }), i18n._('sw.answerSentBody'));
+  }
+  if (status === 409) return show(i18n._('sw.answerAlready'));
+  return show(i18n._('sw.answerFailed'), i18n._('sw.answerFailedBody'));
 }
 
 /** A click on the notification itself: its sender learns it was seen. Best effort, never throws. */

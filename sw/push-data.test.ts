@@ -11,7 +11,7 @@ const fields = {
   silent: 'false',
 };
 /** What the worker reads from those strings. */
-const parsed = { ...fields, silent: false };
+const parsed = { ...fields, silent: false, language: 'en' };
 
 describe('parsePushData', () => {
   it('reads the fields FCM web puts under data', () => {
@@ -33,6 +33,7 @@ describe('parsePushData', () => {
       sentAt: '',
       url: '/dashboard',
       silent: false,
+      language: 'en',
     });
   });
 
@@ -46,6 +47,20 @@ describe('parsePushData', () => {
 
   it("reads silent 'true' as a silent notification (the receiver's quiet hours)", () => {
     expect(parsePushData({ ...fields, silent: 'true' }).silent).toBe(true);
+  });
+});
+
+describe("a push's language", () => {
+  it('is the one the push names', () => {
+    expect(parsePushData({ ...fields, language: 'ml' }, 'en').language).toBe('ml');
+  });
+
+  it("is the signed-in user's when the push names none", () => {
+    expect(parsePushData(fields, 'ml').language).toBe('ml');
+  });
+
+  it("gives the default title in that language: 'New Notification' in Malayalam", () => {
+    expect(parsePushData({ body: 'hi' }, 'ml').title).toBe('പുതിയ അറിയിപ്പ്');
   });
 });
 

@@ -1,10 +1,13 @@
 /** Reads the data-only FCM payload the server sends (contract: pushData in common/api.ts). */
 import * as z from 'zod/mini';
 import type { PushData } from '#common/api';
+import { isLanguage, type Language } from '#common/languages';
+import { textsFor } from './i18n/texts';
 
-/** SPEC §3: a local push notification's title defaults to 'New Notification'. */
-export const DEFAULT_TITLE = 'New Notification';
 export const DEFAULT_URL = '/dashboard';
+
+/** A push as the worker shows it: in the receiver's language, the one the server wrote it in. */
+export type WorkerPush = PushData & { language: Language };
 
 /** A field that is missing or not a string reads as empty: a push must never show nothing. */
 const text = z.catch(z.optional(z.string()), undefined);
@@ -17,18 +20,26 @@ const fields = z.catch(
     sentAt: text,
     url: text,
     silent: z.catch(z.optional(z.union([z.string(), z.boolean()])), undefined),
+    language: text,
   }),
   {},
 );
 /** FCM web delivers `{ data: {...}, from, fcmMessageId, ... }`; a plain `{...}` is read as the data itself. */
 const envelope = z.object({ data: z.record(z.string(), z.unknown()) });
 
-export function parsePushData(payload: unknown): PushData {
+/**
+ * `sessionLanguage`: the signed-in user's, for a push that does not name its language. SPEC §3: the
+ * title defaults to 'New Notification' (in that language).
+ */
+export function parsePushData(payload: unknown, sessionLanguage: Language = 'en'): WorkerPush {
   const wrapped = z.safeParse(envelope, payload);
   const read = z.parse(fields, wrapped.success ? wrapped.data.data : payload);
+  const language = isLanguage(read.language) ? read.language : sessionLanguage;
+  const i18n = textsFor(language);
   return {
+    language,
     notificationId: read.notificationId ?? '',
-    title: read.title || DEFAULT_TITLE,
+    title: read.title || i18n._('sw.newNotification'),
     body: read.body ?? '',
     senderName: read.senderName ?? '',
     sentAt: read.sentAt ?? '',
@@ -39,12 +50,15 @@ export function parsePushData(payload: unknown): PushData {
 }
 
 /** A payload that is missing or not JSON still yields a notification: a push must never show nothing. */
-export function readPushPayload(message: { json(): unknown } | null): PushData {
-  if (message === null) return parsePushData(undefined);
+export function readPushPayload(
+  message: { json(): unknown } | null,
+  sessionLanguage: Language = 'en',
+): WorkerPush {
+  if (message === null) return parsePushData(undefined, sessionLanguage);
   try {
-    return parsePushData(message.json());
+    return parsePushData(message.json(), sessionLanguage);
   } catch (error) {
     console.error('Push payload is not JSON', error);
-    return parsePushData(undefined);
+    return parsePushData(undefined, sessionLanguage);
   }
 }

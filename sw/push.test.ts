@@ -1,8 +1,10 @@
-import type { PushData, PushMessage } from '#common/api';
+import type { PushMessage } from '#common/api';
 import { describe, expect, it, vi } from 'vitest';
 import { deliverPush, visibleWindows } from './push';
+import type { WorkerPush } from './push-data';
 
-const data: PushData = {
+const data: WorkerPush = {
+  language: 'en',
   notificationId: 'n-1',
   title: 'Vehicle Notification',
   body: 'Please relocate KL07AB1234.',
@@ -49,6 +51,17 @@ describe('deliverPush', () => {
       expect.objectContaining({ tag: 'n-1', body: 'From Anu: Please relocate KL07AB1234.' }),
     );
     expect(hidden.postMessage).not.toHaveBeenCalled();
+  });
+
+  it("offers the reply buttons in the push's language", async () => {
+    const scope = fakeScope([]);
+    await deliverPush({ ...data, language: 'ml', url: '/dashboard?request=n-1' }, scope);
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Vehicle Notification',
+      expect.objectContaining({
+        actions: expect.arrayContaining([{ action: 'coming_now', title: 'ഇപ്പോൾ വരുന്നു' }]),
+      }),
+    );
   });
 
   it('shows a notification when no window of the app is open', async () => {

@@ -1,7 +1,8 @@
 /** The worker's side of a push: hand it to a visible window of the app, or show one system notification. */
-import type { PushData, PushMessage } from '#common/api';
+import type { PushMessage } from '#common/api';
 import { pushNotification } from '#common/push-notification';
 import { textsFor } from './i18n/texts';
+import type { WorkerPush } from './push-data';
 
 interface WindowLike {
   visibilityState: DocumentVisibilityState;
@@ -18,7 +19,7 @@ export function visibleWindows<Window extends WindowLike>(windows: readonly Wind
 }
 
 export async function deliverPush<Window extends WindowLike>(
-  data: PushData,
+  data: WorkerPush,
   scope: PushScope<Window>,
 ): Promise<void> {
   const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -27,6 +28,6 @@ export async function deliverPush<Window extends WindowLike>(
     for (const client of visible) client.postMessage({ type: 'push', data });
     return;
   }
-  const { title, options } = pushNotification(data, textsFor('en'));
+  const { title, options } = pushNotification(data, textsFor(data.language));
   await scope.registration.showNotification(title, options);
 }

@@ -14,12 +14,16 @@ import { deliverPush } from './push';
 import { readPushPayload } from './push-data';
 import { isSkipWaitingMessage } from './skip-waiting';
 import { OUTBOX_SYNC_TAG } from '#common/outbox/outbox';
-import { readSessionToken } from './worker-session';
+import { readSessionLanguage, readSessionToken } from './worker-session';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 // Listeners are added synchronously when the script first runs: ones added after an await are never called.
-const session = { token: readSessionToken, fetch: (...args: Parameters<typeof fetch>) => fetch(...args) };
+const session = {
+  token: readSessionToken,
+  language: readSessionLanguage,
+  fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
+};
 
 self.addEventListener('notificationclick', (event) => {
   const { notification, action } = event;
@@ -38,7 +42,10 @@ self.addEventListener('notificationclick', (event) => {
 });
 
 self.addEventListener('push', (event) => {
-  event.waitUntil(deliverPush(readPushPayload(event.data), self));
+  const message = event.data;
+  event.waitUntil(
+    readSessionLanguage().then((language) => deliverPush(readPushPayload(message, language), self)),
+  );
 });
 
 self.addEventListener('sync', (event) => {

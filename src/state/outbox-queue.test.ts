@@ -22,7 +22,18 @@ describe('the outbox while a signed-in screen is open', () => {
       expect(await readWorkerSession()).toEqual({
         userId: 'user-arrived-late',
         token: 'token-of-the-session',
+        language: 'en',
       }),
     );
+  });
+
+  it("hands the user's language to the service worker, and a change of it too", async () => {
+    stubFetch(() => jsonResponse([]));
+    saveToken('token-of-the-session');
+    appStore.set(userAtom, aUser({ _id: 'user-1', language: 'en' }));
+    stop = startOutbox();
+    await waitFor(async () => expect((await readWorkerSession())?.language).toBe('en'));
+    appStore.set(userAtom, aUser({ _id: 'user-1', language: 'ml' }));
+    await waitFor(async () => expect((await readWorkerSession())?.language).toBe('ml'));
   });
 });

@@ -13,13 +13,14 @@ import {
   type OutboxOutcome,
   type OutboxRequest,
 } from '#common/outbox/outbox';
+import { outboxOutcomeText } from '#common/outbox/outcome-text';
 import { dropOtherUsers, putItem, queuedItems, removeItem, takeOutcomes } from '#common/outbox/outbox-db';
-import { clearWorkerStore, saveWorkerSession } from '#common/worker-store';
+import { clearWorkerStore, saveWorkerSession, type WorkerSession } from '#common/worker-store';
 import { addOutboxOutcomes, setOutbox } from './outbox';
 import { userAtom } from './user';
 import { API_BASE, apiClient, isNetworkError, isOffline } from '../lib/api-client';
 import { appStore } from '../lib/store';
-import { outboxOutcomeText } from '../lib/texts';
+import { i18n } from '../i18n/i18n';
 import { notifySuccess, notifyWarning } from '../lib/toasts';
 import { getToken } from '../lib/token';
 
@@ -38,7 +39,7 @@ let flushing: Promise<void> | undefined;
 function session() {
   const token = getToken();
   const user = appStore.get(userAtom);
-  return token && user ? { userId: user._id, token } : null;
+  return token && user ? { userId: user._id, token, language: user.language } : null;
 }
 
 async function refreshOutbox(): Promise<OutboxItem[]> {
@@ -59,7 +60,7 @@ async function showOutcomes(): Promise<void> {
 
 /** A toast for each way a queued request ends. */
 function announce(outcome: OutboxOutcome): void {
-  const text = outboxOutcomeText(outcome);
+  const text = outboxOutcomeText(i18n, outcome);
   if (outcome.kind === 'sent') notifySuccess(text);
   else notifyWarning(text);
 }
@@ -171,13 +172,18 @@ export async function cancelQueued(key: string): Promise<void> {
  */
 export function startOutbox(): () => void {
   // The user arrives after the screen opens when only the token was stored (the session check loads it).
-  let openedFor: string | null = null;
+  // A change of language (Settings) is handed on too: the worker's notifications speak it.
+  let handedOver: WorkerSession | null = null;
   const open = () => {
     const current = session();
-    if (!current || current.userId === openedFor) return;
-    openedFor = current.userId;
+    if (!current || (current.userId === handedOver?.userId && current.language === handedOver.language)) {
+      return;
+    }
+    const sameUser = current.userId === handedOver?.userId;
+    handedOver = current;
     void (async () => {
       await saveWorkerSession(current);
+      if (sameUser) return;
       await dropOtherUsers(current.userId);
       await refreshOutbox();
       await flushNow();

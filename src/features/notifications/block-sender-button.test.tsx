@@ -5,7 +5,6 @@ import { OFFLINE_TEXT } from '../../lib/texts';
 import { addLocalNotification } from '../../state/notifications';
 import { aServerNotification } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
-import { BLOCK_TEXTS } from './block-sender-button';
 import { NotificationBell } from './notification-bell';
 
 /** The bell with one server notification (id n-1), the block calls answered by `answer`. */
@@ -53,7 +52,7 @@ describe('Block sender on a notification', () => {
       method: 'POST',
       body: { notificationId: 'n-1' },
     });
-    expect(await screen.findByText(BLOCK_TEXTS.blocked)).toBeInTheDocument();
+    expect(await screen.findByText('Sender blocked. They can no longer contact you.')).toBeInTheDocument();
   });
 
   it('offers to undo at once: Unblock sender posts to unblockSender', async () => {
@@ -62,7 +61,7 @@ describe('Block sender on a notification', () => {
     await user.click(item.getByRole('button', { name: 'Block sender' }));
     await user.click(await item.findByRole('button', { name: 'Unblock sender' }));
     expect(calls.at(-1)).toMatchObject({ url: '/api/users/unblockSender', body: { notificationId: 'n-1' } });
-    expect(await screen.findByText(BLOCK_TEXTS.unblocked)).toBeInTheDocument();
+    expect(await screen.findByText('Sender unblocked.')).toBeInTheDocument();
     expect(item.getByRole('button', { name: 'Block sender' })).toBeInTheDocument();
   });
 
@@ -71,7 +70,7 @@ describe('Block sender on a notification', () => {
     serve(() => jsonResponse({ message: 'Notification not found' }, 404));
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'Block sender' }));
-    expect(await screen.findByText(BLOCK_TEXTS.blockFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Could not block the sender. Please try again.')).toBeInTheDocument();
     expect(item.getByRole('button', { name: 'Block sender' })).toBeEnabled();
   });
 
@@ -82,7 +81,7 @@ describe('Block sender on a notification', () => {
     });
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'Block sender' }));
-    expect(await screen.findByText(BLOCK_TEXTS.blockFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Could not block the sender. Please try again.')).toBeInTheDocument();
   });
 
   it('says the app is offline without calling the server', async () => {

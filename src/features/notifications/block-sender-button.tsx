@@ -2,21 +2,14 @@
  * Issue 6: a receiver can stop a sender from contacting them again, from the sender's notification.
  * A block can be undone at once from the same item, in case of a slip of the finger.
  */
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { blockSender, unblockSender } from './api';
 
-export const BLOCK_TEXTS = {
-  block: 'Block sender',
-  unblock: 'Unblock sender',
-  blocked: 'Sender blocked. They can no longer contact you.',
-  unblocked: 'Sender unblocked.',
-  blockFailed: 'Could not block the sender. Please try again.',
-  unblockFailed: 'Could not unblock the sender. Please try again.',
-} as const;
-
 export function BlockSenderButton({ notificationId }: { notificationId: string }) {
+  const { i18n } = useLingui();
   const [blocked, setBlocked] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -25,10 +18,10 @@ export function BlockSenderButton({ notificationId }: { notificationId: string }
     setBusy(true);
     try {
       await (blocked ? unblockSender : blockSender)(notificationId);
-      notifySuccess(blocked ? BLOCK_TEXTS.unblocked : BLOCK_TEXTS.blocked);
+      notifySuccess(blocked ? i18n._('notifications.unblocked') : i18n._('notifications.blocked'));
       setBlocked(!blocked);
     } catch {
-      notifyError(blocked ? BLOCK_TEXTS.unblockFailed : BLOCK_TEXTS.blockFailed);
+      notifyError(blocked ? i18n._('notifications.unblockFailed') : i18n._('notifications.blockFailed'));
     } finally {
       setBusy(false);
     }
@@ -42,7 +35,7 @@ export function BlockSenderButton({ notificationId }: { notificationId: string }
       aria-busy={busy}
       onClick={() => void toggle()}
     >
-      {blocked ? BLOCK_TEXTS.unblock : BLOCK_TEXTS.block}
+      {blocked ? i18n._('notifications.unblock') : i18n._('notifications.block')}
     </button>
   );
 }

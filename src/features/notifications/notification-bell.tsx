@@ -1,6 +1,8 @@
 /** SPEC §2 notification dropdown, opened from the bell in the header. */
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatRelativeTime } from '#common/relative-time';
+import { activeLanguage } from '../../i18n/i18n';
 import { useAtomValue } from '../../lib/store';
 import {
   clearAllNotifications,
@@ -17,6 +19,7 @@ import { bellItems } from './notification-items';
 import './notification-bell.css';
 
 export function NotificationBell() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const server = useAtomValue(serverNotificationsAtom);
@@ -79,7 +82,9 @@ export function NotificationBell() {
         ref={bellRef}
         type="button"
         className="icon-button bell-button"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={
+          unread > 0 ? i18n._('notifications.bellUnread', { count: unread }) : i18n._('notifications.title')
+        }
         aria-expanded={open}
         onClick={toggle}
       >
@@ -99,36 +104,51 @@ export function NotificationBell() {
         <section className="bell-panel" aria-labelledby={titleId}>
           <header className="bell-panel-header">
             <h2 id={titleId} className="bell-title">
-              Notifications
+              {i18n._('notifications.title')}
             </h2>
             {items.length > 0 && (
               <button type="button" className="link-button" onClick={() => void clearAll()}>
-                Clear all
+                {i18n._('notifications.clearAll')}
               </button>
             )}
-            <button type="button" className="icon-button" aria-label="Close notifications" onClick={close}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={i18n._('notifications.close')}
+              onClick={close}
+            >
               ×
             </button>
           </header>
           {items.length === 0 ? (
-            <p className="bell-empty">{loading ? 'Loading notifications...' : 'No notifications'}</p>
+            <p className="bell-empty">
+              {loading ? i18n._('notifications.loading') : i18n._('notifications.empty')}
+            </p>
           ) : (
             <ul className="bell-list">
               {items.map((item) => (
                 <li key={item.id} className={item.read ? 'bell-item' : 'bell-item bell-item-unread'}>
                   <p className="bell-item-title">{item.title}</p>
                   <p className="bell-item-body">{item.body}</p>
-                  {item.fromName && <p className="bell-item-meta">Sent by {item.fromName}</p>}
-                  {item.fromPhone && <p className="bell-item-meta">From: {item.fromPhone}</p>}
+                  {item.fromName && (
+                    <p className="bell-item-meta">
+                      {i18n._('notifications.sentBy', { name: item.fromName })}
+                    </p>
+                  )}
+                  {item.fromPhone && (
+                    <p className="bell-item-meta">
+                      {i18n._('notifications.from', { phone: item.fromPhone })}
+                    </p>
+                  )}
                   {item.fromServer && <ReplyButtons notificationId={item.id} />}
                   <div className="bell-item-footer">
                     <time className="bell-item-meta" dateTime={item.at.toISOString()}>
-                      {formatRelativeTime(item.at)}
+                      {formatRelativeTime(item.at, new Date(), activeLanguage())}
                     </time>
                     {item.fromServer && <BlockSenderButton notificationId={item.id} />}
                     {!item.read && (
                       <button type="button" className="link-button" onClick={() => markAsRead(item.id)}>
-                        Mark as read
+                        {i18n._('notifications.markAsRead')}
                       </button>
                     )}
                   </div>

@@ -5,7 +5,6 @@ import { addLocalNotification } from '../../state/notifications';
 import { aServerNotification } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
 import { NotificationBell } from './notification-bell';
-import { REPLY_TEXTS } from './reply-buttons';
 
 /** The bell with one server notification (id n-1); other calls answered by `answer`. */
 function serve(answer: (call: FetchCall) => Response = () => jsonResponse({ message: 'ok' }, 201)) {
@@ -61,7 +60,11 @@ describe('answering a request from the bell', () => {
     serve();
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'Not my vehicle' }));
-    expect(await screen.findByText(REPLY_TEXTS.checkRegistration)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Thanks. Please check the registration number of your vehicle in My Vehicles: it may have been typed wrong.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the request as answered when it was answered elsewhere (409)', async () => {
@@ -72,7 +75,7 @@ describe('answering a request from the bell', () => {
     );
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'Coming now' }));
-    expect(await item.findByText(REPLY_TEXTS.answeredElsewhere)).toBeInTheDocument();
+    expect(await item.findByText('Answered')).toBeInTheDocument();
   });
 
   it('keeps the buttons and says so when the answer could not be sent', async () => {
@@ -83,7 +86,7 @@ describe('answering a request from the bell', () => {
     );
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'Coming now' }));
-    expect(await screen.findByText(REPLY_TEXTS.failed)).toBeInTheDocument();
+    expect(await screen.findByText('Could not send your answer. Please try again.')).toBeInTheDocument();
     expect(item.getByRole('button', { name: 'Coming now' })).toBeEnabled();
   });
 });

@@ -2,21 +2,12 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { REPLY_KINDS, replyLabel, type ReplyKind } from '#common/replies';
-import { isOffline, statusOf } from '../../lib/api-client';
+import { statusOf } from '../../lib/api-client';
+import { refuseWhenOffline } from '../../lib/offline-guard';
 import { useAtomValue } from '../../lib/store';
-import { OFFLINE_TEXT } from '../../lib/texts';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { answersAtom, recordAnswer } from '../../state/notifications';
 import { replyToNotification } from './api';
-
-export const REPLY_TEXTS = {
-  sent: 'Your answer was sent.',
-  failed: 'Could not send your answer. Please try again.',
-  checkRegistration:
-    'Thanks. Please check the registration number of your vehicle in My Vehicles: it may have been typed wrong.',
-  answered: (label: string) => `You answered: ${label}`,
-  answeredElsewhere: 'Answered',
-} as const;
 
 export function ReplyButtons({ notificationId }: { notificationId: string }) {
   const { i18n } = useLingui();
@@ -27,32 +18,33 @@ export function ReplyButtons({ notificationId }: { notificationId: string }) {
     return (
       <p className="bell-item-answer" role="status">
         {answer === 'answered'
-          ? REPLY_TEXTS.answeredElsewhere
-          : REPLY_TEXTS.answered(replyLabel(i18n, answer))}
+          ? i18n._('notifications.answeredElsewhere')
+          : i18n._('notifications.answered', { label: replyLabel(i18n, answer) })}
       </p>
     );
   }
 
   async function send(kind: ReplyKind) {
-    if (isOffline()) {
-      notifyError(OFFLINE_TEXT);
-      return;
-    }
+    if (refuseWhenOffline()) return;
     setBusy(true);
     try {
       await replyToNotification({ notificationId, kind });
       recordAnswer(notificationId, kind);
-      notifySuccess(kind === 'not_my_vehicle' ? REPLY_TEXTS.checkRegistration : REPLY_TEXTS.sent);
+      notifySuccess(
+        kind === 'not_my_vehicle'
+          ? i18n._('notifications.checkRegistration')
+          : i18n._('notifications.answerSent'),
+      );
     } catch (error) {
       if (statusOf(error) === 409) recordAnswer(notificationId, 'answered');
-      else notifyError(REPLY_TEXTS.failed);
+      else notifyError(i18n._('notifications.answerFailed'));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <div className="bell-replies" role="group" aria-label="Answer">
+    <div className="bell-replies" role="group" aria-label={i18n._('notifications.answerLabel')}>
       {REPLY_KINDS.map((kind) => (
         <button
           key={kind}

@@ -2,9 +2,9 @@
  * The header's sign that requests wait for the network: a small badge with their number, opening
  * the list of them, each of which can be cancelled.
  */
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useAtomValue } from '../../lib/store';
-import { OUTBOX_TEXTS } from '../../lib/texts';
 import { outboxAtom } from '../../state/outbox';
 import './outbox.css';
 
@@ -15,6 +15,7 @@ async function cancel(key: string): Promise<void> {
 }
 
 export function OutboxBadge() {
+  const { i18n } = useLingui();
   const items = useAtomValue(outboxAtom);
   const [open, setOpen] = useState(false);
   if (items.length === 0) return null;
@@ -24,7 +25,7 @@ export function OutboxBadge() {
       <button
         type="button"
         className="icon-button outbox-button"
-        aria-label={OUTBOX_TEXTS.badgeLabel(items.length)}
+        aria-label={i18n._('outbox.badgeLabel', { count: items.length })}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
@@ -36,17 +37,17 @@ export function OutboxBadge() {
         </span>
       </button>
       {open && (
-        <section className="outbox-panel" aria-label={OUTBOX_TEXTS.queuedList}>
-          <h2 className="outbox-title">{OUTBOX_TEXTS.queuedList}</h2>
+        <section className="outbox-panel" aria-label={i18n._('outbox.queuedList')}>
+          <h2 className="outbox-title">{i18n._('outbox.queuedList')}</h2>
           <ul className="outbox-list">
             {items.map((item) => (
               <li key={item.key} className="outbox-item">
                 <div>
                   <p className="outbox-label">{item.label}</p>
-                  <p className="muted">{OUTBOX_TEXTS.waiting}</p>
+                  <p className="muted">{i18n._('outbox.waiting')}</p>
                 </div>
                 <button type="button" className="button" onClick={() => void cancel(item.key)}>
-                  {OUTBOX_TEXTS.cancel}
+                  {i18n._('outbox.cancel')}
                 </button>
               </li>
             ))}

@@ -1,4 +1,5 @@
 /** /requests "My requests": every message and notification the user sent, with its live status. */
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { RequestStatus } from '../../components/request-status';
 import { Spinner } from '../../components/spinner';
@@ -8,6 +9,7 @@ import { fetchSentRequests } from './api';
 import './requests.css';
 
 export default function RequestsPage() {
+  const { i18n } = useLingui();
   const requests = useAtomValue(sentRequestsAtom);
   const [loading, setLoading] = useState(true);
 
@@ -25,12 +27,12 @@ export default function RequestsPage() {
 
   return (
     <div className="stack">
-      <h1>My requests</h1>
+      <h1>{i18n._('requests.title')}</h1>
       {requests.length === 0 ? (
         loading ? (
           <Spinner />
         ) : (
-          <p className="muted">You have not contacted anyone yet.</p>
+          <p className="muted">{i18n._('requests.empty')}</p>
         )
       ) : (
         <ul className="requests-list">

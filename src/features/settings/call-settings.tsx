@@ -1,4 +1,5 @@
 /** Masked calls: whether the owner takes them, and quiet hours (India Standard Time) when they do not. */
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { User } from '#common/api';
 import type { QuietHours } from '#common/quiet-hours';
@@ -16,34 +17,29 @@ interface CallSettingsProps {
 }
 
 export function CallSettings({ user, saving, save }: CallSettingsProps) {
+  const { i18n } = useLingui();
   const allowCalls = user?.allowCalls ?? true;
   const quietHours = user?.quietHours ?? null;
   const disabled = saving || user === null;
   return (
     <div className="stack">
-      <h2>Calls</h2>
+      <h2>{i18n._('settings.calls')}</h2>
       <Toggle
-        label="Take masked calls"
+        label={i18n._('settings.takeCalls')}
         name="allowCalls"
         checked={allowCalls}
         disabled={disabled}
         onChange={(allow) => void save({ allowCalls: allow })}
       />
-      <p className="muted">
-        People who find your vehicle can ring you through Vahan Contact; neither of you sees the other&apos;s
-        number.
-      </p>
+      <p className="muted">{i18n._('settings.takeCallsHint')}</p>
       <Toggle
-        label="Quiet hours"
+        label={i18n._('settings.quietHours')}
         name="quietHours"
         checked={quietHours !== null}
         disabled={disabled}
         onChange={(on) => void save({ quietHours: on ? NIGHT : null })}
       />
-      <p className="muted">
-        During quiet hours (India Standard Time) masked calls are refused and notifications arrive without
-        sound.
-      </p>
+      <p className="muted">{i18n._('settings.quietHoursHint')}</p>
       {quietHours && (
         <QuietHoursForm
           key={`${quietHours.start}-${quietHours.end}`}
@@ -65,6 +61,7 @@ function QuietHoursForm({
   disabled: boolean;
   onSave: (hours: QuietHours) => void;
 }) {
+  const { i18n } = useLingui();
   const [hours, setHours] = useState(initial);
   const same = hours.start === hours.end;
 
@@ -75,7 +72,7 @@ function QuietHoursForm({
 
   return (
     <form className="quiet-hours" onSubmit={submit}>
-      <Field label="From (IST)">
+      <Field label={i18n._('settings.quietFrom')}>
         <input
           type="time"
           required
@@ -83,7 +80,7 @@ function QuietHoursForm({
           onChange={(event) => setHours({ ...hours, start: event.target.value })}
         />
       </Field>
-      <Field label="Until (IST)">
+      <Field label={i18n._('settings.quietUntil')}>
         <input
           type="time"
           required
@@ -91,9 +88,9 @@ function QuietHoursForm({
           onChange={(event) => setHours({ ...hours, end: event.target.value })}
         />
       </Field>
-      {same && <p role="alert">The start and the end must differ.</p>}
+      {same && <p role="alert">{i18n._('settings.quietSame')}</p>}
       <button type="submit" className="button" disabled={disabled || same}>
-        Save quiet hours
+        {i18n._('settings.saveQuietHours')}
       </button>
     </form>
   );

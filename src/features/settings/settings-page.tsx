@@ -1,6 +1,12 @@
-/** SPEC §2 /settings: the privacy toggles, and the owner's controls of masked calls, and the signed-in devices. */
+/**
+ * SPEC §2 /settings: the privacy toggles, the owner's controls of masked calls, the account's language
+ * (issue 16) and the signed-in devices.
+ */
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { Toggle } from '../../components/toggle';
+import { LanguageSwitch } from '../../i18n/language-switch';
+import { activeLanguage } from '../../i18n/i18n';
 import { useAtomValue } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { CallSettings } from './call-settings';
@@ -9,37 +15,51 @@ import { SignedInDevices } from './signed-in-devices';
 import './settings.css';
 
 export default function SettingsPage() {
+  const { i18n } = useLingui();
   const user = useAtomValue(userAtom);
   // SPEC §2: 'Hide Name' is only a local switch; nothing is saved.
   const [hideName, setHideName] = useState(false);
-  const { saving, save } = useProfileSave(user);
+  const { saving, save, saveLanguage } = useProfileSave(user);
   const phoneVisible = user?.phoneVisible ?? true;
   const emailVisible = user?.emailVisible ?? false;
 
   return (
     <>
       <section className="card settings">
-        <h1>Set your Privacy</h1>
-        <p className="muted">We will hide your name and number, if you wish.</p>
+        <h1>{i18n._('settings.title')}</h1>
+        <p className="muted">{i18n._('settings.intro')}</p>
         <div className="stack">
-          <Toggle label="Hide Name" name="hideName" checked={hideName} onChange={setHideName} />
           <Toggle
-            label="Hide Number"
+            label={i18n._('settings.hideName')}
+            name="hideName"
+            checked={hideName}
+            onChange={setHideName}
+          />
+          <Toggle
+            label={i18n._('settings.hideNumber')}
             name="hideNumber"
             checked={!phoneVisible}
             disabled={saving || user === null}
             onChange={(hide) => void save({ phoneVisible: !hide })}
           />
           <Toggle
-            label="Hide Email"
+            label={i18n._('settings.hideEmail')}
             name="hideEmail"
             checked={!emailVisible}
             disabled={saving || user === null}
             onChange={(hide) => void save({ emailVisible: !hide })}
           />
         </div>
-        <p className="muted">Your privacy is our priority.</p>
+        <p className="muted">{i18n._('settings.priority')}</p>
         <CallSettings user={user} saving={saving} save={save} />
+      </section>
+      <section className="card settings settings-language" aria-labelledby="settings-language-title">
+        <h2 id="settings-language-title">{i18n._('settings.language')}</h2>
+        <LanguageSwitch
+          value={user?.language ?? activeLanguage()}
+          disabled={saving || user === null}
+          onChange={(language) => void saveLanguage(language)}
+        />
       </section>
       <SignedInDevices />
     </>

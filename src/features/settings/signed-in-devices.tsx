@@ -1,22 +1,14 @@
 /** The caller's sessions, and a way to end every one but this. */
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import type { SessionInfo } from '#common/api';
 import { formatRelativeTime } from '#common/relative-time';
+import { activeLanguage } from '../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { fetchSessions, signOutOtherDevices } from './api';
 
-export const DEVICES_TEXTS = {
-  title: 'Signed-in devices',
-  signOutOthers: 'Sign out other devices',
-  thisDevice: 'This device',
-  otherDevice: 'Another device',
-  loading: 'Loading devices...',
-  loadFailed: 'Could not load your devices.',
-  signedOut: 'Signed out of other devices.',
-  signOutFailed: 'Could not sign out other devices.',
-} as const;
-
 export function SignedInDevices() {
+  const { i18n } = useLingui();
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -37,29 +29,37 @@ export function SignedInDevices() {
     try {
       await signOutOtherDevices();
       setSessions((current) => current?.filter((session) => session.current) ?? null);
-      notifySuccess(DEVICES_TEXTS.signedOut);
+      notifySuccess(i18n._('settings.signedOutOthers'));
     } catch {
-      notifyError(DEVICES_TEXTS.signOutFailed);
+      notifyError(i18n._('settings.signOutOthersFailed'));
     } finally {
       setBusy(false);
     }
   }
 
   const others = sessions?.filter((session) => !session.current).length ?? 0;
+  const now = new Date();
+  const language = activeLanguage();
   return (
     <section className="card settings signed-in-devices" aria-labelledby="signed-in-devices-title">
-      <h2 id="signed-in-devices-title">{DEVICES_TEXTS.title}</h2>
+      <h2 id="signed-in-devices-title">{i18n._('settings.devices')}</h2>
       {sessions === null ? (
-        <p className="muted">{failed ? DEVICES_TEXTS.loadFailed : DEVICES_TEXTS.loading}</p>
+        <p className="muted">
+          {failed ? i18n._('settings.devicesLoadFailed') : i18n._('settings.devicesLoading')}
+        </p>
       ) : (
         <ul className="device-list">
           {sessions.map((session) => (
             <li key={session._id}>
-              <strong>{session.current ? DEVICES_TEXTS.thisDevice : DEVICES_TEXTS.otherDevice}</strong>
+              <strong>
+                {session.current ? i18n._('settings.thisDevice') : i18n._('settings.otherDevice')}
+              </strong>
               <span className="muted">
                 {' '}
-                signed in {formatRelativeTime(new Date(session.createdAt))}, last used{' '}
-                {formatRelativeTime(new Date(session.lastSeen))}
+                {i18n._('settings.deviceTimes', {
+                  signedIn: formatRelativeTime(new Date(session.createdAt), now, language),
+                  lastUsed: formatRelativeTime(new Date(session.lastSeen), now, language),
+                })}
               </span>
             </li>
           ))}
@@ -71,7 +71,7 @@ export function SignedInDevices() {
         disabled={busy || others === 0}
         onClick={() => void onSignOutOthers()}
       >
-        {DEVICES_TEXTS.signOutOthers}
+        {i18n._('settings.signOutOthers')}
       </button>
     </section>
   );

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { User } from '#common/api';
-import { TOASTS } from '../../lib/texts';
+import type { Language } from '#common/languages';
+import { rememberDeviceLanguage } from '../../i18n/device-language';
 import { notifyError } from '../../lib/toasts';
 import { setUser } from '../../state/user';
 import { updateProfile } from './api';
@@ -11,6 +13,7 @@ export type ProfileSettings = Partial<
 
 /** Saves profile settings: shown at once, saved at once, put back with 'Update failed!' if the server refuses. */
 export function useProfileSave(user: User | null) {
+  const { i18n } = useLingui();
   const [saving, setSaving] = useState(false);
 
   async function save(changes: ProfileSettings) {
@@ -24,11 +27,29 @@ export function useProfileSave(user: User | null) {
       setUser(await updateProfile(changes));
     } catch {
       setUser(previous);
-      notifyError(TOASTS.updateFailed);
+      notifyError(i18n._('toast.updateFailed'));
     } finally {
       setSaving(false);
     }
   }
 
-  return { saving, save };
+  /**
+   * The account's language: it changes only once the server has saved it (the whole app re-renders in
+   * it), and this device remembers it for the sign-in screen after a logout.
+   */
+  async function saveLanguage(language: Language) {
+    if (!user) return;
+    setSaving(true);
+    try {
+      const saved = await updateProfile({ language });
+      setUser(saved);
+      rememberDeviceLanguage(saved.language);
+    } catch {
+      notifyError(i18n._('toast.updateFailed'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { saving, save, saveLanguage };
 }
