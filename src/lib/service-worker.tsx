@@ -3,6 +3,7 @@
  * build through <UpdatePrompt>: the new worker waits until the user taps Reload, then every page it
  * takes over reloads into the new build, so nothing runs half on the old one.
  */
+import { useLingui } from '@lingui/react';
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 import './service-worker.css';
@@ -76,18 +77,19 @@ function acceptUpdate(): void {
 
 /** Mount once, anywhere in the app (it is fixed to the bottom of the screen). */
 export function UpdatePrompt() {
+  const { i18n } = useLingui();
   const state = useSyncExternalStore(subscribe, () => updateState);
   if (state === 'none') return null;
   return (
     <div className="update-prompt" role="status">
-      <span>A new version is available</span>
+      <span>{i18n._('app.updateAvailable')}</span>
       <button
         type="button"
         className="button button-primary"
         disabled={state === 'accepted'}
         onClick={acceptUpdate}
       >
-        Reload
+        {i18n._('app.reload')}
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppToaster, notifyError, notifySuccess, notifyWarning } from './toasts';
 
 function renderToaster() {
@@ -61,5 +61,15 @@ describe('toasts', () => {
     act(() => void notifyError('Search failed!'));
     await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(screen.getByRole('alert')).toHaveAttribute('data-visible', 'false');
+  });
+
+  it('loads the toast library only when needed, and the first toast still shows once', async () => {
+    vi.resetModules();
+    const fresh = await import('./toasts');
+    const { container } = render(<fresh.AppToaster />);
+    expect(container).toBeEmptyDOMElement();
+    act(() => void fresh.notifyError('Login failed!'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed!');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
