@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../i18n/i18n';
 import { AppToaster, notifyError, notifySuccess, notifyWarning } from './toasts';
 
 function renderToaster() {
@@ -71,5 +72,12 @@ describe('toasts', () => {
     act(() => void fresh.notifyError('Login failed!'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed!');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('names the dismiss button in Malayalam when Malayalam is chosen', async () => {
+    await activateLanguage('ml');
+    renderToaster();
+    act(() => void notifyError('തിരയൽ പരാജയപ്പെട്ടു!'));
+    expect(await screen.findByRole('button', { name: 'അടയ്ക്കുക' })).toBeInTheDocument();
   });
 });
