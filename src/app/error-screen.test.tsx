@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorScreen } from './error-screen';
+import { WithTexts } from '../testing/with-texts';
 
 function Broken(): never {
   throw new Error('render failed');
@@ -10,7 +11,7 @@ function Broken(): never {
 function renderBroken() {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorScreen /> }]);
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: WithTexts });
 }
 
 describe('the error screen', () => {

@@ -3,30 +3,28 @@
  * the page once; anything else shows a plain screen with a Reload button instead of React Router's
  * developer page.
  */
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { isChunkLoadError, reloadOnceForNewBuild } from './chunk-reload';
 
 export function ErrorScreen() {
+  const { i18n } = useLingui();
   const error = useRouteError();
   const [reloading] = useState(() => isChunkLoadError(error) && reloadOnceForNewBuild());
   useEffect(() => {
     if (!reloading) console.error('A screen failed to render', error);
   }, [error, reloading]);
-  if (reloading) return <div className="route-fallback" role="status" aria-label="Loading" />;
+  if (reloading) return <div className="route-fallback" role="status" aria-label={i18n._('app.loading')} />;
   // Read here rather than through lib/api-client, which would pull the HTTP client into the entry chunk.
   const offline = navigator.onLine === false;
   return (
     <main className="auth-page">
       <div className="card auth-card empty-state" role="alert">
-        <h1>Something went wrong</h1>
-        <p className="muted">
-          {offline
-            ? 'You are offline and this screen could not be loaded. Connect to the internet and reload.'
-            : 'This screen could not be shown. Reloading usually fixes it.'}
-        </p>
+        <h1>{i18n._('app.errorTitle')}</h1>
+        <p className="muted">{offline ? i18n._('app.errorOffline') : i18n._('app.errorHint')}</p>
         <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
-          Reload
+          {i18n._('app.reload')}
         </button>
       </div>
     </main>

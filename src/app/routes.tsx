@@ -4,6 +4,7 @@
  * main.tsx loads the chunks of the first screen (preloadScreen): it then appears in one go, the
  * stored user with it, rather than after a loading fallback.
  */
+import { useLingui } from '@lingui/react';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { loadSignedInTexts } from '../i18n/i18n';
@@ -38,7 +39,8 @@ const SIGNED_IN_SCREENS: Record<string, Preloadable> = {
 };
 
 function RouteFallback() {
-  return <div className="route-fallback" role="status" aria-label="Loading" />;
+  const { i18n } = useLingui();
+  return <div className="route-fallback" role="status" aria-label={i18n._('app.loading')} />;
 }
 
 function screen(Page: Preloadable) {

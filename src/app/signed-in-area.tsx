@@ -2,6 +2,8 @@
  * The signed-in shell of SPEC §2: checks the session once on entry (SPEC §4) while the stored user
  * is already on screen, a sidebar (a drawer below 768 px) and a header with the bell.
  */
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/notification-bell';
@@ -20,15 +22,16 @@ const OutboxBadge = lazy(() =>
   import('../features/outbox/outbox-badge').then((module) => ({ default: module.OutboxBadge })),
 );
 
-const LINKS = [
-  { to: '/dashboard', label: 'Home' },
-  { to: '/addVehicle', label: 'Add Vehicle' },
-  { to: '/myVehicle', label: 'My Vehicles' },
-  { to: '/requests', label: 'My requests' },
-  { to: '/settings', label: 'Settings' },
-] as const;
+const links = (i18n: I18n) => [
+  { to: '/dashboard', label: i18n._('app.home') },
+  { to: '/addVehicle', label: i18n._('app.addVehicle') },
+  { to: '/myVehicle', label: i18n._('app.myVehicles') },
+  { to: '/requests', label: i18n._('app.myRequests') },
+  { to: '/settings', label: i18n._('app.settings') },
+];
 
 export default function SignedInArea({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -53,7 +56,7 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
       <aside
         id="sidebar"
         className="sidebar"
-        aria-label="Main menu"
+        aria-label={i18n._('app.mainMenu')}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setMenuOpen(false);
         }}
@@ -63,20 +66,20 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
           <p className="sidebar-email">{user?.email}</p>
         </div>
         <nav className="sidebar-nav">
-          {LINKS.map((link) => (
+          {links(i18n).map((link) => (
             <NavLink key={link.to} to={link.to} className="sidebar-link" onClick={() => setMenuOpen(false)}>
               {link.label}
             </NavLink>
           ))}
           <Link to="/login" className="sidebar-link sidebar-logout" onClick={(event) => void onLogout(event)}>
-            Logout
+            {i18n._('app.logout')}
           </Link>
         </nav>
       </aside>
       <button
         type="button"
         className="shell-scrim"
-        aria-label="Close menu"
+        aria-label={i18n._('app.closeMenu')}
         tabIndex={-1}
         onClick={() => setMenuOpen(false)}
       />
@@ -85,7 +88,7 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
           <button
             type="button"
             className="icon-button menu-button"
-            aria-label="Menu"
+            aria-label={i18n._('app.menu')}
             aria-expanded={menuOpen}
             aria-controls="sidebar"
             onClick={() => setMenuOpen(!menuOpen)}
@@ -95,7 +98,7 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
             </svg>
           </button>
           <Link to="/dashboard" className="topbar-brand">
-            Vahan Contact
+            {i18n._('app.brand')}
           </Link>
           <Suspense fallback={null}>
             <OutboxBadge />
@@ -106,7 +109,7 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
             className="button button-primary topbar-search"
             onClick={() => void navigate('/vehicleSearch')}
           >
-            Search Vehicles
+            {i18n._('app.searchVehicles')}
           </button>
         </header>
         <main className="content">{children}</main>

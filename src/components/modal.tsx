@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -15,6 +16,7 @@ interface ModalProps {
  * click on the backdrop closes it, and focus returns to where it was. Render it only while open.
  */
 export function Modal({ title, onClose, children }: ModalProps) {
+  const { i18n } = useLingui();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -72,7 +74,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button" aria-label={i18n._('app.close')} onClick={onClose}>
             ×
           </button>
         </header>

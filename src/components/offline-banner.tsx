@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { OFFLINE_TEXT } from '../lib/texts';
+import { useLingui } from '@lingui/react';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -14,11 +14,12 @@ const isOnline = () => navigator.onLine;
 
 /** DESIGN §6: says plainly that there is no connection, while there is none. */
 export function OfflineBanner() {
+  const { i18n } = useLingui();
   const online = useSyncExternalStore(subscribe, isOnline, () => true);
   if (online) return null;
   return (
     <p className="offline-banner" role="status">
-      {OFFLINE_TEXT}
+      {i18n._('app.offline')}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithTexts } from '../testing/with-texts';
 
 const fake = vi.hoisted(() => {
   const registration = { scope: '/' } as ServiceWorkerRegistration;
@@ -114,14 +115,14 @@ describe('UpdatePrompt', () => {
   it('shows nothing while no new version is waiting', async () => {
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule();
     await registerServiceWorker();
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     expect(screen.queryByText('A new version is available')).not.toBeInTheDocument();
   });
 
   it("shows 'A new version is available' when a new version is waiting", async () => {
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule();
     await registerServiceWorker();
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     emit('waiting');
     expect(screen.getByRole('status')).toHaveTextContent('A new version is available');
   });
@@ -129,7 +130,7 @@ describe('UpdatePrompt', () => {
   it('Reload asks the waiting worker to take over', async () => {
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule();
     await registerServiceWorker();
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     emit('waiting');
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(workbox().messageSkipWaiting).toHaveBeenCalledTimes(1);
@@ -140,7 +141,7 @@ describe('UpdatePrompt', () => {
     const reload = stubReload();
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule({ controlled: false });
     await registerServiceWorker();
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     emit('waiting');
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
-import './service-worker.css';
+import type { UpdatePromptView } from './update-prompt';
 
 const SCRIPT_URL = '/sw.js';
 
@@ -15,6 +15,8 @@ let registering = false;
 let workbox: Workbox | undefined;
 let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
 let updateState: UpdateState = 'none';
+/** Loaded with workbox-window: the prompt is only ever shown after registration. */
+let Prompt: typeof UpdatePromptView | undefined;
 const listeners = new Set<() => void>();
 
 function setUpdateState(next: UpdateState): void {
@@ -34,22 +36,25 @@ function subscribe(listener: () => void): () => void {
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || registering) return;
   registering = true;
-  const created = import('workbox-window').then(({ Workbox }) => {
-    const wb = new Workbox(SCRIPT_URL);
-    workbox = wb;
-    wb.addEventListener('waiting', () => setUpdateState('waiting'));
-    wb.addEventListener('controlling', () => {
-      // Only a new build (waiting here, accepted here or in another tab) reloads the page: the first
-      // worker of a fresh page, or ours registered again after logout, brings nothing new.
-      if (updateState !== 'none') window.location.reload();
-    });
-    // An installed app can stay open for days: look for a new build whenever it comes back to view.
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState !== 'visible') return;
-      wb.update().catch((error: unknown) => console.info('Update check failed', error));
-    });
-    return wb;
-  });
+  const created = Promise.all([import('workbox-window'), import('./update-prompt')]).then(
+    ([{ Workbox }, prompt]) => {
+      Prompt = prompt.UpdatePromptView;
+      const wb = new Workbox(SCRIPT_URL);
+      workbox = wb;
+      wb.addEventListener('waiting', () => setUpdateState('waiting'));
+      wb.addEventListener('controlling', () => {
+        // Only a new build (waiting here, accepted here or in another tab) reloads the page: the first
+        // worker of a fresh page, or ours registered again after logout, brings nothing new.
+        if (updateState !== 'none') window.location.reload();
+      });
+      // An installed app can stay open for days: look for a new build whenever it comes back to view.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState !== 'visible') return;
+        wb.update().catch((error: unknown) => console.info('Update check failed', error));
+      });
+      return wb;
+    },
+  );
   registration = created
     .then((wb) => wb.register())
     .catch((error: unknown) => {
@@ -77,18 +82,6 @@ function acceptUpdate(): void {
 /** Mount once, anywhere in the app (it is fixed to the bottom of the screen). */
 export function UpdatePrompt() {
   const state = useSyncExternalStore(subscribe, () => updateState);
-  if (state === 'none') return null;
-  return (
-    <div className="update-prompt" role="status">
-      <span>A new version is available</span>
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={state === 'accepted'}
-        onClick={acceptUpdate}
-      >
-        Reload
-      </button>
-    </div>
-  );
+  if (state === 'none' || !Prompt) return null;
+  return <Prompt accepted={state === 'accepted'} onAccept={acceptUpdate} />;
 }

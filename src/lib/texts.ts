@@ -1,22 +1,52 @@
 /** SPEC strings used in more than one place, exactly as written there (typos included). */
 import type { OutboxOutcome } from '#common/outbox/outbox';
+import { i18n } from '../i18n/i18n';
 
-/** SPEC §8 toasts. */
+/**
+ * SPEC §8 toasts, in the active language. Getters, so each read is in the language of that moment;
+ * the ids live here, in the first-load catalogue, whichever screen shows them.
+ */
 export const TOASTS = {
-  loginFailed: 'Login failed!',
-  invalidPhone: 'Invlaid number!',
-  invalidFields: 'Invalid fields!',
-  registrationFailed: 'Regostration failed!',
-  invalidOtp: 'Invalid Otp',
-  invalidVehicleNumber: 'Invalid number!',
-  searchFailed: 'Search failed!',
-  invalidFormat: 'Invalid format!',
-  somethingWentWrong: 'Something went wrong!',
-  failedToUpdate: 'Failed to update!',
-  failedToDelete: 'Failed to delete!',
-  failedToFetchVehicles: 'Failed to fetch vehicles!',
-  updateFailed: 'Update failed!',
-} as const;
+  get loginFailed() {
+    return i18n._('toast.loginFailed');
+  },
+  get invalidPhone() {
+    return i18n._('toast.invalidPhone');
+  },
+  get invalidFields() {
+    return i18n._('toast.invalidFields');
+  },
+  get registrationFailed() {
+    return i18n._('toast.registrationFailed');
+  },
+  get invalidOtp() {
+    return i18n._('toast.invalidOtp');
+  },
+  get invalidVehicleNumber() {
+    return i18n._('toast.invalidVehicleNumber');
+  },
+  get searchFailed() {
+    return i18n._('toast.searchFailed');
+  },
+  get invalidFormat() {
+    return i18n._('toast.invalidFormat');
+  },
+  get somethingWentWrong() {
+    return i18n._('toast.somethingWentWrong');
+  },
+  get failedToUpdate() {
+    return i18n._('toast.failedToUpdate');
+  },
+  get failedToDelete() {
+    return i18n._('toast.failedToDelete');
+  },
+  get failedToFetchVehicles() {
+    return i18n._('toast.failedToFetchVehicles');
+  },
+  get updateFailed() {
+    return i18n._('toast.updateFailed');
+  },
+};
 
 /** SPEC §8 alerts and notification texts of the message screen. */
 export const CONTACT_TEXTS = {
@@ -31,6 +61,11 @@ export const CONTACT_TEXTS = {
 } as const;
 
 /** DESIGN §6: actions that need the network say so plainly when there is none. */
+export function offlineText(): string {
+  return i18n._('app.offline');
+}
+
+/** @deprecated English only: use offlineText(). Kept until the screens that import it move over. */
 export const OFFLINE_TEXT =
   'You are offline. Searching and saving need a connection; messages wait and go when it returns.';
 
@@ -41,15 +76,18 @@ export const OUTBOX_TEXTS = {
   cancel: 'Cancel',
   queuedList: 'Waiting to send',
   badgeLabel: (count: number) => `${count} waiting for network`,
-  sent: (label: string) => `Sent: ${label}`,
-  refused: (label: string, reason: string) => `Not sent: ${label}. ${reason}`,
-  expired: (label: string) => `Not sent: ${label}. It waited more than 24 hours.`,
   cancelled: 'Cancelled: it will not be sent.',
 } as const;
 
 /** How a queued request ended, in words. */
 export function outboxOutcomeText(outcome: OutboxOutcome): string {
-  if (outcome.kind === 'sent') return OUTBOX_TEXTS.sent(outcome.label);
-  if (outcome.kind === 'refused') return OUTBOX_TEXTS.refused(outcome.label, outcome.reason);
-  return OUTBOX_TEXTS.expired(outcome.label);
+  const { label } = outcome;
+  switch (outcome.kind) {
+    case 'sent':
+      return i18n._('toast.outboxSent', { label });
+    case 'refused':
+      return i18n._('toast.outboxRefused', { label, reason: outcome.reason });
+    case 'expired':
+      return i18n._('toast.outboxExpired', { label });
+  }
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../i18n/i18n';
 import { AppToaster, notifyError, notifySuccess, notifyWarning } from './toasts';
 
 function renderToaster() {
@@ -61,5 +62,22 @@ describe('toasts', () => {
     act(() => void notifyError('Search failed!'));
     await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(screen.getByRole('alert')).toHaveAttribute('data-visible', 'false');
+  });
+
+  it('loads the toast library only when needed, and the first toast still shows once', async () => {
+    vi.resetModules();
+    const fresh = await import('./toasts');
+    const { container } = render(<fresh.AppToaster />);
+    expect(container).toBeEmptyDOMElement();
+    act(() => void fresh.notifyError('Login failed!'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed!');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('names the dismiss button in Malayalam when Malayalam is chosen', async () => {
+    await activateLanguage('ml');
+    renderToaster();
+    act(() => void notifyError('തിരയൽ പരാജയപ്പെട്ടു!'));
+    expect(await screen.findByRole('button', { name: 'അടയ്ക്കുക' })).toBeInTheDocument();
   });
 });

@@ -1,66 +1,78 @@
 /**
- * react-hot-toast wrapped once (SPEC §9): top right, 3000 ms, light theme, a progress bar that
- * runs out with the toast, and the three kinds SPEC §8 uses. The library has neither a warning
- * type nor a progress bar, so all three are custom toasts rendered by `ToastCard`.
+ * The toasts of SPEC §8 and §9 (3000 ms, top right; see ./toast-view). The toast library is not
+ * part of the first load of /login: it is fetched once the first screen is up, or by the first
+ * toast if that comes sooner, and <AppToaster> shows the list from then on. A toast asked for
+ * before the list is there waits in the library's store and shows with it.
  */
-import { toast, Toaster, type Toast } from 'react-hot-toast';
-import './toasts.css';
+import { useEffect, useSyncExternalStore } from 'react';
+import type * as ToastViewModule from './toast-view';
+import type { Tone } from './toast-view';
 
-export const TOAST_DURATION_MS = 3000;
+/** How long after the app's first render the toast library is fetched in the background. */
+const PREFETCH_DELAY_MS = 1500;
 
-type Tone = 'error' | 'warning' | 'success';
+type ToastView = typeof ToastViewModule;
 
-const ICONS: Record<Tone, string> = { error: '!', warning: '!', success: '✓' };
+let view: ToastView | undefined;
+let loading: Promise<ToastView> | undefined;
+const listeners = new Set<() => void>();
 
-function ToastCard({ item, tone, text }: { item: Toast; tone: Tone; text: string }) {
-  return (
-    <div
-      className={`toast toast-${tone}`}
-      data-visible={item.visible}
-      role={tone === 'success' ? 'status' : 'alert'}
-      aria-live={tone === 'success' ? 'polite' : 'assertive'}
-    >
-      <span className="toast-icon" aria-hidden="true">
-        {ICONS[tone]}
-      </span>
-      <p className="toast-text">{text}</p>
-      <button
-        type="button"
-        className="toast-close"
-        aria-label="Dismiss"
-        onClick={() => toast.dismiss(item.id)}
-      >
-        ×
-      </button>
-      <span
-        className="toast-progress"
-        aria-hidden="true"
-        style={{ animationDuration: `${item.duration ?? TOAST_DURATION_MS}ms` }}
-      />
-    </div>
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Loads the toast library once; a failed load (offline before it was cached) is tried again next time. */
+function loadView(): Promise<ToastView> {
+  loading ??= import('./toast-view').then(
+    (module) => {
+      view = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Fetches the toast library ahead of the first toast, so that one shows at once. */
+export async function preloadToasts(): Promise<void> {
+  await loadView();
+}
+
+function show(tone: Tone, text: string): void {
+  if (view) {
+    view.showToast(tone, text);
+    return;
+  }
+  loadView().then(
+    (loaded) => loaded.showToast(tone, text),
+    (error: unknown) => console.error('Could not show a toast:', text, error),
   );
 }
 
-function show(tone: Tone, text: string): string {
-  // The same message twice in a row shows one toast, not a stack of copies.
-  return toast.custom((item) => <ToastCard item={item} tone={tone} text={text} />, {
-    id: `${tone}:${text}`,
-    duration: TOAST_DURATION_MS,
-  });
+export function notifyError(text: string): void {
+  show('error', text);
 }
 
-export function notifyError(text: string): string {
-  return show('error', text);
+export function notifyWarning(text: string): void {
+  show('warning', text);
 }
 
-export function notifyWarning(text: string): string {
-  return show('warning', text);
+export function notifySuccess(text: string): void {
+  show('success', text);
 }
 
-export function notifySuccess(text: string): string {
-  return show('success', text);
-}
-
+/** Mount once, anywhere in the app. */
 export function AppToaster() {
-  return <Toaster position="top-right" gutter={8} toastOptions={{ duration: TOAST_DURATION_MS }} />;
+  const loaded = useSyncExternalStore(subscribe, () => view);
+  useEffect(() => {
+    if (view) return;
+    const timer = setTimeout(() => void preloadToasts().catch(() => undefined), PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return loaded ? <loaded.ToastList /> : null;
 }

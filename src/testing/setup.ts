@@ -6,6 +6,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { clearWorkerStore } from '#common/worker-store';
 import { activateLanguage, loadSignedInTexts } from '../i18n/i18n';
 import { resetAppStore } from '../lib/store';
+import { preloadToasts } from '../lib/toasts';
 
 // jsdom has no matchMedia; react-hot-toast and the layout ask it about motion and width.
 if (!window.matchMedia) {
@@ -27,6 +28,8 @@ beforeEach(async () => {
   // English, as SPEC.md words it, unless a test chooses Malayalam; every screen's texts are loaded.
   await activateLanguage('en');
   await loadSignedInTexts();
+  // As after the app's first seconds: the toast library is there, so a toast shows at once.
+  await preloadToasts();
 });
 
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n';
 import { appStore } from '../../lib/store';
 import { pendingPhoneAtom } from '../../state/pending-phone';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
@@ -72,5 +73,36 @@ describe('/login', () => {
     await user.click(send);
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed!');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});
+
+describe('/login in Malayalam', () => {
+  function renderMalayalamLogin() {
+    renderWithApp(<LoginPage />, { route: '/login' });
+    return {
+      phone: screen.getByRole('textbox', { name: 'മൊബൈൽ നമ്പർ' }),
+      send: screen.getByRole('button', { name: 'സ്ഥിരീകരണ കോഡ് അയയ്ക്കുക' }),
+    };
+  }
+
+  it('a number that is not 10 digits warns in Malayalam', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({}));
+    await activateLanguage('ml');
+    const { phone, send } = renderMalayalamLogin();
+    await user.type(phone, '98470');
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('നമ്പർ ശരിയല്ല!');
+  });
+
+  it('a failed request says so in Malayalam', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'No account' }, 404));
+    await activateLanguage('ml');
+    const { phone, send } = renderMalayalamLogin();
+    await user.type(phone, '9847012345');
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('സൈൻ ഇൻ പരാജയപ്പെട്ടു!');
   });
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n';
 import { requestPushPermission } from '../../lib/push';
 import { appStore } from '../../lib/store';
 import { setPendingPhone } from '../../state/pending-phone';
@@ -131,5 +132,36 @@ describe('/otp-verification', () => {
   it('without a phone to verify it goes to /login', async () => {
     renderWithApp(<OtpPage />, { route: '/otp-verification' });
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  });
+});
+
+describe('/otp-verification in Malayalam', () => {
+  it('a rejected code says so in Malayalam', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Wrong code' }, 400));
+    await activateLanguage('ml');
+    renderOtp();
+    await user.click(screen.getByRole('button', { name: 'കോഡ് സ്ഥിരീകരിക്കുക' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('OTP ശരിയല്ല');
+  });
+
+  it('a resend that fails says so in Malayalam', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
+    await activateLanguage('ml');
+    renderOtp();
+    await user.click(screen.getByRole('button', { name: 'കോഡ് വീണ്ടും അയയ്ക്കുക' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('സൈൻ ഇൻ പരാജയപ്പെട്ടു!');
+  });
+
+  it('says in Malayalam where the code went and that a new one is coming', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Code sent' }));
+    await activateLanguage('ml');
+    renderOtp();
+    expect(screen.getByText('+91 9847012345 എന്ന നമ്പറിലേക്ക് അയച്ച 6 അക്ക കോഡ് നൽകുക.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'കോഡ് വീണ്ടും അയയ്ക്കുക' }));
+    expect(await screen.findByText('പുതിയ കോഡ് വരുന്നുണ്ട്.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 /** SPEC §2 /otp-verification. */
+import { useLingui } from '@lingui/react';
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { requestPushPermission } from '../../lib/push';
@@ -13,6 +14,7 @@ import { AuthLayout } from './auth-layout';
 import { emptyOtp, enterDigits, type OtpDigits } from './otp-boxes';
 
 export default function OtpPage() {
+  const { i18n } = useLingui();
   const phone = useAtomValue(pendingPhoneAtom);
   const navigate = useNavigate();
   const [boxes, setBoxes] = useState<OtpDigits>(emptyOtp);
@@ -88,13 +90,11 @@ export default function OtpPage() {
   }
 
   return (
-    <AuthLayout title="Verify your number">
-      <p className="muted">
-        Enter the 6-digit code sent to <strong>+91 {phone}</strong>.
-      </p>
+    <AuthLayout title={i18n._('otp.title')}>
+      <p className="muted">{i18n._('otp.codeSentTo', { phone: `+91 ${phone}` })}</p>
       <form className="form" noValidate onSubmit={(event) => void onVerify(event)}>
         <fieldset className="otp-boxes">
-          <legend className="visually-hidden">Verification code</legend>
+          <legend className="visually-hidden">{i18n._('otp.codeLabel')}</legend>
           {boxes.map((digit, index) => (
             <input
               key={index}
@@ -106,7 +106,7 @@ export default function OtpPage() {
               inputMode="numeric"
               pattern="[0-9]"
               autoComplete={index === 0 ? 'one-time-code' : 'off'}
-              aria-label={`Digit ${index + 1} of ${boxes.length}`}
+              aria-label={i18n._('otp.digitLabel', { position: index + 1, count: boxes.length })}
               value={digit}
               onChange={(event) => onChange(index, event.target.value)}
               onKeyDown={(event) => onKeyDown(index, event)}
@@ -116,13 +116,13 @@ export default function OtpPage() {
           ))}
         </fieldset>
         <button type="submit" className="button button-primary button-block" disabled={busy}>
-          VERIFY CODE
+          {i18n._('otp.verify')}
         </button>
         <button type="button" className="button button-block" disabled={busy} onClick={() => void onResend()}>
-          RESEND CODE
+          {i18n._('otp.resend')}
         </button>
         <p className="otp-status" role="status">
-          {resent ? 'A new code is on its way.' : ''}
+          {resent ? i18n._('otp.resent') : ''}
         </p>
       </form>
     </AuthLayout>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n';
 import { appStore } from '../../lib/store';
 import { pendingPhoneAtom } from '../../state/pending-phone';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
@@ -150,6 +151,7 @@ describe('/registration', () => {
         country: 'India',
         state: 'Kerala',
         phoneVisible: false,
+        language: 'en',
       },
     });
     expect(screen.getByTestId('location')).toHaveTextContent('/otp-verification');
@@ -184,5 +186,66 @@ describe('/registration', () => {
     await passTime(0);
     expect(screen.getByRole('alert')).toHaveTextContent('Regostration failed!');
     expect(screen.getByTestId('location')).toHaveTextContent('/registration');
+  });
+});
+
+describe('/registration in Malayalam', () => {
+  /** The form filled through its field names, which do not change with the language. */
+  async function fillValidFormByName() {
+    vi.useFakeTimers();
+    const field = (name: string) => document.querySelector<HTMLElement>(`[name="${name}"]`)!;
+    change(field('name'), 'Anjali Menon');
+    change(field('email'), 'anjali@example.in');
+    change(field('phone'), '9847012345');
+    change(field('gender'), 'Female');
+    change(field('dateOfBirth'), '1994-05-17');
+    change(field('district'), 'Ernakulam');
+    await passTime(300);
+    change(field('city'), 'Kochi');
+  }
+
+  it('choosing മലയാളം shows the form in Malayalam and marks the page as Malayalam', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<RegistrationPage />, { route: '/registration' });
+    await user.click(screen.getByRole('button', { name: 'മലയാളം' }));
+    expect(await screen.findByRole('heading', { name: 'രജിസ്റ്റർ ചെയ്യുക' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ml');
+  });
+
+  it('registers the account in the language chosen on the screen', async () => {
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
+    await activateLanguage('ml');
+    renderWithApp(<RegistrationPage />, { route: '/registration' });
+    await fillValidFormByName();
+    fireEvent.click(screen.getByRole('button', { name: 'അടുത്തത്' }));
+    await passTime(0);
+    expect(calls[0]).toMatchObject({ url: '/api/users/register', body: { language: 'ml' } });
+  });
+
+  it('a form with a missing field warns in Malayalam', async () => {
+    stubFetch(() => jsonResponse({}));
+    await activateLanguage('ml');
+    renderWithApp(<RegistrationPage />, { route: '/registration' });
+    fireEvent.click(screen.getByRole('button', { name: 'അടുത്തത്' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ചില വിവരങ്ങൾ ശരിയല്ല!');
+  });
+
+  it('the phone field explains a valid number in Malayalam', async () => {
+    await activateLanguage('ml');
+    renderWithApp(<RegistrationPage />, { route: '/registration' });
+    expect(screen.getByRole('textbox', { name: 'ഫോൺ നമ്പർ' })).toHaveAccessibleDescription(
+      'ശരിയായ 10 അക്ക ഫോൺ നമ്പർ നൽകുക',
+    );
+  });
+
+  it('a failed registration says so in Malayalam', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Phone already registered' }, 409));
+    await activateLanguage('ml');
+    renderWithApp(<RegistrationPage />, { route: '/registration' });
+    await fillValidFormByName();
+    fireEvent.click(screen.getByRole('button', { name: 'അടുത്തത്' }));
+    await passTime(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('രജിസ്ട്രേഷൻ പരാജയപ്പെട്ടു!');
   });
 });

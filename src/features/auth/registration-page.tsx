@@ -1,4 +1,6 @@
 /** SPEC §2 /registration. */
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { RegisterPayload } from '#common/api';
@@ -7,6 +9,7 @@ import { COUNTRY, DISTRICTS, STATE } from '#common/districts';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
 import { PHONE_LENGTH } from '#common/phone';
 import { Field } from '../../components/field';
+import { activeLanguage } from '../../i18n/i18n';
 import { TOASTS } from '../../lib/texts';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
@@ -15,17 +18,27 @@ import { AuthLayout } from './auth-layout';
 import { phoneFromInput } from './phone-input';
 import { useCityOptions } from './use-city-options';
 
-const PHONE_HINT = 'Please enter a valid 10-digit phone number';
-
 const EMPTY_FORM = { name: '', email: '', phone: '', gender: '', dateOfBirth: '', district: '', city: '' };
 type FormValues = typeof EMPTY_FORM;
 
-function cityPlaceholder(district: string, loading: boolean): string {
-  if (loading) return 'Loading cities...';
-  return district ? 'Select City' : 'First select a district';
+function cityPlaceholder(i18n: I18n, district: string, loading: boolean): string {
+  if (loading) return i18n._('registration.loadingCities');
+  return district ? i18n._('registration.selectCity') : i18n._('registration.selectDistrictFirst');
+}
+
+function genderName(i18n: I18n, gender: (typeof GENDERS)[number]): string {
+  switch (gender) {
+    case 'Male':
+      return i18n._('registration.genderMale');
+    case 'Female':
+      return i18n._('registration.genderFemale');
+    case 'Other':
+      return i18n._('registration.genderOther');
+  }
 }
 
 export default function RegistrationPage() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
   const [phoneVisible, setPhoneVisible] = useState(false);
@@ -56,6 +69,7 @@ export default function RegistrationPage() {
       country: COUNTRY,
       state: STATE,
       phoneVisible,
+      language: activeLanguage(),
     };
     setSending(true);
     try {
@@ -70,9 +84,9 @@ export default function RegistrationPage() {
   }
 
   return (
-    <AuthLayout title="User Registration">
+    <AuthLayout title={i18n._('registration.title')}>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Field label="Name">
+        <Field label={i18n._('registration.name')}>
           <input
             className="input"
             name="name"
@@ -83,7 +97,7 @@ export default function RegistrationPage() {
             onChange={(event) => change('name', event.target.value)}
           />
         </Field>
-        <Field label="Email">
+        <Field label={i18n._('registration.email')}>
           <input
             className="input"
             name="email"
@@ -95,7 +109,7 @@ export default function RegistrationPage() {
             onChange={(event) => change('email', event.target.value)}
           />
         </Field>
-        <Field label="Phone" hint={PHONE_HINT}>
+        <Field label={i18n._('registration.phone')} hint={i18n._('registration.phoneHint')}>
           <input
             className="input"
             name="phone"
@@ -104,12 +118,12 @@ export default function RegistrationPage() {
             autoComplete="tel-national"
             required
             pattern={`[0-9]{${PHONE_LENGTH}}`}
-            title={PHONE_HINT}
+            title={i18n._('registration.phoneHint')}
             value={values.phone}
             onChange={(event) => change('phone', phoneFromInput(event.target.value))}
           />
         </Field>
-        <Field label="Gender">
+        <Field label={i18n._('registration.gender')}>
           <select
             className="input"
             name="gender"
@@ -117,15 +131,15 @@ export default function RegistrationPage() {
             value={values.gender}
             onChange={(event) => change('gender', event.target.value)}
           >
-            <option value="">Select Gender</option>
+            <option value="">{i18n._('registration.selectGender')}</option>
             {GENDERS.map((gender) => (
               <option key={gender} value={gender}>
-                {gender}
+                {genderName(i18n, gender)}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="Date of birth">
+        <Field label={i18n._('registration.dateOfBirth')}>
           <input
             className="input"
             name="dateOfBirth"
@@ -137,7 +151,7 @@ export default function RegistrationPage() {
             onChange={(event) => change('dateOfBirth', event.target.value)}
           />
         </Field>
-        <Field label="District">
+        <Field label={i18n._('registration.district')}>
           <select
             className="input"
             name="district"
@@ -147,7 +161,7 @@ export default function RegistrationPage() {
               setValues((current) => ({ ...current, district: event.target.value, city: '' }))
             }
           >
-            <option value="">Select District</option>
+            <option value="">{i18n._('registration.selectDistrict')}</option>
             {DISTRICTS.map((district) => (
               <option key={district} value={district}>
                 {district}
@@ -155,7 +169,7 @@ export default function RegistrationPage() {
             ))}
           </select>
         </Field>
-        <Field label="City">
+        <Field label={i18n._('registration.city')}>
           <select
             className="input"
             name="city"
@@ -164,7 +178,7 @@ export default function RegistrationPage() {
             value={values.city}
             onChange={(event) => change('city', event.target.value)}
           >
-            <option value="">{cityPlaceholder(values.district, loading)}</option>
+            <option value="">{cityPlaceholder(i18n, values.district, loading)}</option>
             {cities.map((city) => (
               <option key={city} value={city}>
                 {city}
@@ -179,14 +193,14 @@ export default function RegistrationPage() {
             checked={phoneVisible}
             onChange={(event) => setPhoneVisible(event.target.checked)}
           />
-          Let people who find my vehicle see my phone number
+          {i18n._('registration.phoneVisible')}
         </label>
         <button type="submit" className="button button-primary button-block" disabled={sending}>
-          NEXT
+          {i18n._('registration.submit')}
         </button>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to="/login">Login</Link>
+        {i18n._('registration.haveAccount')} <Link to="/login">{i18n._('registration.login')}</Link>
       </p>
     </AuthLayout>
   );

@@ -1,4 +1,5 @@
 /** SPEC §1: the How It Works panel of the dashboard. */
+import { useLingui } from '@lingui/react';
 import './how-it-works.css';
 
 /** 24×24 outline icons, drawn here so no emoji font is needed. */
@@ -9,38 +10,38 @@ const ICONS = {
   lock: 'M6 11h12v10H6V11Zm2 0V8a4 4 0 0 1 8 0v3m-4 4v2',
 } as const;
 
-const STEPS = [
-  {
-    icon: ICONS.car,
-    title: 'Register your vehicle',
-    text: 'Add your vehicles so others can reach you when one is in their way.',
-  },
-  {
-    icon: ICONS.pin,
-    title: 'Report improper parking',
-    text: 'Blocked in? Search the registration number to find who parked there.',
-  },
-  {
-    icon: ICONS.bell,
-    title: 'Get an instant notification',
-    text: 'The owner is notified at once and can come and move it.',
-  },
-  {
-    icon: ICONS.lock,
-    title: 'Privacy protection',
-    text: 'Your number stays hidden unless you choose to show it.',
-  },
-] as const;
-
 export function HowItWorks() {
+  const { i18n } = useLingui();
+  const steps = [
+    {
+      icon: ICONS.car,
+      title: i18n._('home.registerTitle'),
+      text: i18n._('home.registerText'),
+    },
+    {
+      icon: ICONS.pin,
+      title: i18n._('home.reportTitle'),
+      text: i18n._('home.reportText'),
+    },
+    {
+      icon: ICONS.bell,
+      title: i18n._('home.notifyTitle'),
+      text: i18n._('home.notifyText'),
+    },
+    {
+      icon: ICONS.lock,
+      title: i18n._('home.privacyTitle'),
+      text: i18n._('home.privacyText'),
+    },
+  ];
   return (
     <section className="card how-it-works" aria-labelledby="how-it-works-title">
       <div className="how-it-works-head">
-        <h2 id="how-it-works-title">How It Works</h2>
-        <p className="how-it-works-users">1,234 Active Users</p>
+        <h2 id="how-it-works-title">{i18n._('home.title')}</h2>
+        <p className="how-it-works-users">{i18n._('home.activeUsers')}</p>
       </div>
       <ol className="how-it-works-steps">
-        {STEPS.map((step) => (
+        {steps.map((step) => (
           <li key={step.title} className="how-it-works-step">
             <span className="how-it-works-icon" aria-hidden="true">
               <svg viewBox="0 0 24 24" width="24" height="24">
