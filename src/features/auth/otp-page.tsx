@@ -4,7 +4,6 @@ import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEve
 import { Navigate, useNavigate } from 'react-router-dom';
 import { requestPushPermission } from '../../lib/push';
 import { useAtomValue } from '../../lib/store';
-import { TOASTS } from '../../lib/texts';
 import { serverMessageOf, statusOf } from '../../lib/api-client';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { pendingPhoneAtom } from '../../state/pending-phone';
@@ -68,7 +67,7 @@ export default function OtpPage() {
       startSession(user, token);
       void navigate('/dashboard', { replace: true });
     } catch {
-      notifyError(TOASTS.invalidOtp);
+      notifyError(i18n._('toast.invalidOtp'));
       setBusy(false);
     }
   }
@@ -85,7 +84,7 @@ export default function OtpPage() {
       // Too soon after the last code: say how to proceed rather than that sign-in failed.
       const tooSoon = statusOf(error) === 429 ? serverMessageOf(error) : undefined;
       if (tooSoon) notifyWarning(tooSoon);
-      else notifyError(TOASTS.loginFailed);
+      else notifyError(i18n._('toast.loginFailed'));
     }
   }
 

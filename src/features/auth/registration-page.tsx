@@ -10,7 +10,6 @@ import { EMAIL_MAX, NAME_MAX } from '#common/limits';
 import { PHONE_LENGTH } from '#common/phone';
 import { Field } from '../../components/field';
 import { activeLanguage } from '../../i18n/i18n';
-import { TOASTS } from '../../lib/texts';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
 import { register } from './api';
@@ -55,7 +54,7 @@ export default function RegistrationPage() {
     // so that SPEC §8's warning is what the user sees. A disabled city select is not checked by
     // the browser, hence the explicit test.
     if (!event.currentTarget.checkValidity() || values.city === '') {
-      notifyWarning(TOASTS.invalidFields);
+      notifyWarning(i18n._('toast.invalidFields'));
       return;
     }
     const payload: RegisterPayload = {
@@ -78,7 +77,7 @@ export default function RegistrationPage() {
       setPendingPhone(payload.phone);
       void navigate('/otp-verification');
     } catch {
-      notifyError(TOASTS.registrationFailed);
+      notifyError(i18n._('toast.registrationFailed'));
       setSending(false);
     }
   }

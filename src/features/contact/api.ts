@@ -3,6 +3,7 @@
  * they wait there (`queued`) instead of failing.
  */
 import type { CallOwnerPayload, MessagePayload, NotificationPayload, ServerNotification } from '#common/api';
+import { i18n } from '../../i18n/i18n';
 import { apiClient } from '../../lib/api-client';
 import { sendOrQueue, type SendResult } from '../../state/outbox-queue';
 
@@ -12,7 +13,7 @@ export type Created = Pick<ServerNotification, '_id' | 'content' | 'sentAt'>;
 export function sendMessage(payload: MessagePayload, vehicleNumber: string): Promise<SendResult<Created>> {
   return sendOrQueue<Created>(
     { path: '/api/users/sendMessage', body: payload },
-    `Message about ${vehicleNumber.toUpperCase()}`,
+    i18n._('contact.outboxMessageLabel', { plate: vehicleNumber.toUpperCase() }),
   );
 }
 
@@ -22,7 +23,7 @@ export function sendNotification(
 ): Promise<SendResult<Created>> {
   return sendOrQueue<Created>(
     { path: '/api/users/sendNotification', body: payload },
-    `Notification about ${vehicleNumber.toUpperCase()}`,
+    i18n._('contact.outboxNotificationLabel', { plate: vehicleNumber.toUpperCase() }),
   );
 }
 

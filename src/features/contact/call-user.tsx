@@ -2,24 +2,27 @@
  * SPEC §2 Call User: a `tel:` link when the owner shows their phone; otherwise a masked call through
  * Vahan Contact when the owner can take one, or why not in plain words.
  */
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
-import { MASKED_CALL_TEXTS } from '#common/masked-call';
-import { isOffline, serverMessageOf } from '../../lib/api-client';
-import { CONTACT_TEXTS, OFFLINE_TEXT } from '../../lib/texts';
+import { CallIcon } from '../../components/icons';
+import { serverMessageOf } from '../../lib/api-client';
+import { refuseWhenOffline } from '../../lib/offline-guard';
 import { callOwner } from './api';
 
 export function CallUser({ vehicle }: { vehicle: OwnedVehicle }) {
+  const { i18n } = useLingui();
   const owner = vehicle.userId;
   const phone = owner.phoneVisible ? owner.phone : undefined;
   if (phone) {
     return (
       <div className="stack">
         <p>
-          Owner&apos;s phone: <strong>{phone}</strong>
+          {i18n._('contact.ownerPhone')} <strong>{phone}</strong>
         </p>
         <a className="button button-primary button-block" href={`tel:${phone}`}>
-          Call now
+          <CallIcon aria-hidden="true" />
+          {i18n._('contact.callNow')}
         </a>
       </div>
     );
@@ -27,7 +30,7 @@ export function CallUser({ vehicle }: { vehicle: OwnedVehicle }) {
   const { maskedCall } = owner;
   return (
     <div className="stack">
-      <p>{CONTACT_TEXTS.noPublicPhone}</p>
+      <p>{i18n._('contact.noPublicPhone')}</p>
       {maskedCall.available ? (
         <MaskedCall vehicleId={vehicle._id} />
       ) : (
@@ -37,9 +40,10 @@ export function CallUser({ vehicle }: { vehicle: OwnedVehicle }) {
             type="button"
             className="button button-block"
             aria-disabled="true"
-            onClick={() => window.alert(CONTACT_TEXTS.noPhoneAvailable)}
+            onClick={() => window.alert(i18n._('contact.noPhoneAvailable'))}
           >
-            Call now
+            <CallIcon aria-hidden="true" />
+            {i18n._('contact.callNow')}
           </button>
         </>
       )}
@@ -53,14 +57,12 @@ interface Outcome {
 }
 
 function MaskedCall({ vehicleId }: { vehicleId: string }) {
+  const { i18n } = useLingui();
   const [placing, setPlacing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   async function place() {
-    if (isOffline()) {
-      setOutcome({ ok: false, text: OFFLINE_TEXT });
-      return;
-    }
+    if (refuseWhenOffline()) return;
     setPlacing(true);
     setOutcome(null);
     try {
@@ -69,7 +71,7 @@ function MaskedCall({ vehicleId }: { vehicleId: string }) {
     } catch (error) {
       setOutcome({
         ok: false,
-        text: serverMessageOf(error) ?? 'The call could not be placed. Please try again.',
+        text: serverMessageOf(error) ?? i18n._('contact.callFailed'),
       });
     } finally {
       setPlacing(false);
@@ -78,14 +80,15 @@ function MaskedCall({ vehicleId }: { vehicleId: string }) {
 
   return (
     <>
-      <p className="muted">{MASKED_CALL_TEXTS.howItWorks}</p>
+      <p className="muted">{i18n._('contact.maskedCallHowItWorks')}</p>
       <button
         type="button"
         className="button button-primary button-block"
         disabled={placing || outcome?.ok === true}
         onClick={() => void place()}
       >
-        {MASKED_CALL_TEXTS.action}
+        <CallIcon aria-hidden="true" />
+        {i18n._('contact.maskedCallAction')}
       </button>
       <p className="notification-outcome" data-ok={outcome?.ok} role="status">
         {outcome?.text}

@@ -12,6 +12,7 @@ import { flushNow } from '../../state/outbox-queue';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import MessagePage from './message-page';
+import { activateLanguage } from '../../i18n/i18n';
 
 const owner = anOwnedVehicle().userId;
 const hiddenOwner = { ...owner, phone: undefined, phoneVisible: false };
@@ -206,5 +207,82 @@ describe('MessagePage', () => {
       expect(await within(dialog).findByText('Sent: Message about KL07AB1234')).toBeInTheDocument();
       expect(calls).toHaveLength(1);
     });
+  });
+});
+
+describe('MessagePage in Malayalam', () => {
+  async function openInMalayalam(label: string, vehicle?: OwnedVehicle) {
+    await activateLanguage('ml');
+    const user = renderMessagePage(vehicle);
+    await user.click(screen.getByRole('button', { name: label }));
+    return { user, dialog: screen.getByRole('dialog', { name: 'വാഹനത്തെക്കുറിച്ച് ഉടമയെ അറിയിക്കുക' }) };
+  }
+
+  it('names the four actions in Malayalam', async () => {
+    await activateLanguage('ml');
+    renderMessagePage();
+    for (const label of ['ഉടമയെ വിളിക്കുക', 'SMS അയയ്ക്കുക', 'ചിത്രം അയയ്ക്കുക', 'അറിയിപ്പ് അയയ്ക്കുക']) {
+      expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
+    }
+  });
+
+  it('announces a sent message in Malayalam, with the text as typed', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    const { user, dialog } = await openInMalayalam('SMS അയയ്ക്കുക');
+    await user.type(within(dialog).getByRole('textbox', { name: 'സന്ദേശം' }), 'Please move your car');
+    await user.click(within(dialog).getByRole('button', { name: 'ഉടമയെ അറിയിക്കുക' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('സന്ദേശം അയച്ചു: Please move your car'));
+  });
+
+  it('says in Malayalam that the message could not be sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Too many requests' }, 429));
+    const { user, dialog } = await openInMalayalam('SMS അയയ്ക്കുക');
+    await user.type(within(dialog).getByRole('textbox', { name: 'സന്ദേശം' }), 'Please move');
+    await user.click(within(dialog).getByRole('button', { name: 'ഉടമയെ അറിയിക്കുക' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('സന്ദേശം അയയ്ക്കാൻ കഴിഞ്ഞില്ല.'));
+  });
+
+  it('says in Malayalam that the notification was sent', async () => {
+    stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    const { user, dialog } = await openInMalayalam('അറിയിപ്പ് അയയ്ക്കുക');
+    await user.click(within(dialog).getByRole('button', { name: 'ഉടമയെ അറിയിക്കുക' }));
+    expect(await within(dialog).findByText('അറിയിപ്പ് അയച്ചു.')).toBeInTheDocument();
+  });
+
+  it('says in Malayalam that the notification could not be sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
+    const { user, dialog } = await openInMalayalam('അറിയിപ്പ് അയയ്ക്കുക');
+    await user.click(within(dialog).getByRole('button', { name: 'ഉടമയെ അറിയിക്കുക' }));
+    expect(await within(dialog).findByText('അറിയിപ്പ് അയയ്ക്കാൻ കഴിഞ്ഞില്ല.')).toBeInTheDocument();
+  });
+
+  it("says in Malayalam that the owner's data is missing, and sends nothing", async () => {
+    const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    const { user, dialog } = await openInMalayalam(
+      'അറിയിപ്പ് അയയ്ക്കുക',
+      anOwnedVehicle({ userId: { ...owner, _id: '' } }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'ഉടമയെ അറിയിക്കുക' }));
+    expect(await within(dialog).findByText('ഉടമയുടെ വിവരങ്ങൾ ലഭ്യമല്ല.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says in Malayalam that the owner has no public phone number', async () => {
+    const { dialog } = await openInMalayalam('ഉടമയെ വിളിക്കുക', anOwnedVehicle({ userId: hiddenOwner }));
+    expect(within(dialog).getByText('ഈ ഉടമ ഫോൺ നമ്പർ പരസ്യമാക്കിയിട്ടില്ല.')).toBeInTheDocument();
+  });
+
+  it('alerts in Malayalam that no phone number is available', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { user, dialog } = await openInMalayalam(
+      'ഉടമയെ വിളിക്കുക',
+      anOwnedVehicle({ userId: { ...hiddenOwner, maskedCall: unavailable } }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'ഇപ്പോൾ വിളിക്കുക' }));
+    expect(alert).toHaveBeenCalledWith('ഫോൺ നമ്പർ ലഭ്യമല്ല.');
   });
 });

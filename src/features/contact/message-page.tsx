@@ -2,13 +2,16 @@
  * /message?id={vehicle id} (SPEC §2): the owner of a vehicle from the last search and the four
  * ways to reach them. Without that vehicle in the loaded results it sends the user to search.
  */
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { CallIcon, ImageIcon, MessageIcon, NotificationIcon, type LucideIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
+import { NumberPlate } from '../../components/number-plate';
 import { RequestStatus } from '../../components/request-status';
 import { useAtomValue } from '../../lib/store';
-import { CONTACT_TEXTS } from '../../lib/texts';
 import { ownersAtom } from '../../state/owners';
 import { addSentRequest, sentRequestsAtom } from '../../state/sent-requests';
 import type { Created } from './api';
@@ -22,14 +25,28 @@ import './contact.css';
 /** SPEC §9: the four message action types. */
 type MessageAction = 'callUser' | 'sendMessage' | 'sendImage' | 'sendNotification';
 
-const ACTIONS: { type: MessageAction; label: string }[] = [
-  { type: 'callUser', label: 'Call User' },
-  { type: 'sendMessage', label: 'Send SMS' },
-  { type: 'sendImage', label: 'Send Image' },
-  { type: 'sendNotification', label: 'Send Notification' },
+const ACTIONS: { type: MessageAction; Icon: LucideIcon }[] = [
+  { type: 'callUser', Icon: CallIcon },
+  { type: 'sendMessage', Icon: MessageIcon },
+  { type: 'sendImage', Icon: ImageIcon },
+  { type: 'sendNotification', Icon: NotificationIcon },
 ];
 
+function actionLabel(i18n: I18n, action: MessageAction): string {
+  switch (action) {
+    case 'callUser':
+      return i18n._('contact.callUser');
+    case 'sendMessage':
+      return i18n._('contact.sendSms');
+    case 'sendImage':
+      return i18n._('contact.sendImage');
+    case 'sendNotification':
+      return i18n._('contact.sendNotification');
+  }
+}
+
 export default function MessagePage() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const id = params.get('id');
   const vehicle = useAtomValue(ownersAtom)?.find((item) => item._id === id);
@@ -52,23 +69,25 @@ export default function MessagePage() {
 
   return (
     <div className="message-page">
-      <h1>User Details</h1>
+      <h1>{i18n._('contact.title')}</h1>
       <section className="card stack">
         <OwnerDetails owner={owner} />
-        <p className="muted">
-          {vehicle.name} · {vehicle.vehicleNumber.toUpperCase()}
+        <p className="message-vehicle">
+          <span className="muted">{vehicle.name}</span>
+          <NumberPlate vehicleNumber={vehicle.vehicleNumber} />
         </p>
       </section>
       {sentRequest && <RequestStatus request={sentRequest} />}
       <div className="contact-actions">
-        {ACTIONS.map(({ type, label }) => (
-          <button key={type} type="button" className="button" onClick={() => setAction(type)}>
-            {label}
+        {ACTIONS.map(({ type, Icon }) => (
+          <button key={type} type="button" className="button contact-action" onClick={() => setAction(type)}>
+            <Icon aria-hidden="true" size={32} />
+            <span>{actionLabel(i18n, type)}</span>
           </button>
         ))}
       </div>
       {action && (
-        <Modal title={CONTACT_TEXTS.modalTitle} onClose={close}>
+        <Modal title={i18n._('contact.modalTitle')} onClose={close}>
           {queuedKey === null ? (
             <ActionPanel
               action={action}
@@ -98,9 +117,10 @@ interface ActionPanelProps {
 }
 
 function ActionPanel({ action, vehicle, onMessageSent, onNotificationSent, onQueued }: ActionPanelProps) {
+  const { i18n } = useLingui();
   if (action === 'callUser') return <CallUser vehicle={vehicle} />;
   if (action === 'sendMessage')
     return <SendMessageForm vehicle={vehicle} onSent={onMessageSent} onQueued={onQueued} />;
-  if (action === 'sendImage') return <p className="muted">Sending an image is not available yet.</p>;
+  if (action === 'sendImage') return <p className="muted">{i18n._('contact.imageUnavailable')}</p>;
   return <SendNotification vehicle={vehicle} onSent={onNotificationSent} onQueued={onQueued} />;
 }

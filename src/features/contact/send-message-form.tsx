@@ -5,7 +5,6 @@ import type { OwnedVehicle } from '#common/api';
 import { MESSAGE_MAX } from '#common/limits';
 import { messageTemplates } from '#common/message-templates';
 import { Field } from '../../components/field';
-import { CONTACT_TEXTS } from '../../lib/texts';
 import { sendMessage, type Created } from './api';
 
 interface SendMessageFormProps {
@@ -32,17 +31,17 @@ export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormPr
     if (result.kind === 'queued') {
       onQueued(result.key);
     } else if (result.kind === 'sent') {
-      window.alert(CONTACT_TEXTS.messageSent(message));
+      window.alert(i18n._('contact.messageSent', { content: message }));
       onSent(result.data);
     } else {
-      window.alert(CONTACT_TEXTS.messageFailed);
+      window.alert(i18n._('contact.messageFailed'));
       setSending(false);
     }
   }
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)}>
-      <Field label="Message">
+      <Field label={i18n._('contact.messageLabel')}>
         <textarea
           className="input"
           name="message"
@@ -53,7 +52,7 @@ export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormPr
         />
       </Field>
       <div className="suggestions">
-        <p className="field-label">Suggestions</p>
+        <p className="field-label">{i18n._('contact.suggestions')}</p>
         <ul>
           {messageTemplates(i18n, vehicle.vehicleNumber).map((template) => (
             <li key={template}>
@@ -66,7 +65,7 @@ export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormPr
       </div>
       <div className="send-message-footer">
         <button type="submit" className="button button-primary button-block" disabled={!message || sending}>
-          Notify User
+          {i18n._('contact.notifyUser')}
         </button>
       </div>
     </form>

@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { NOTIFICATION_TITLE, randomTemplate } from '#common/message-templates';
-import { CONTACT_TEXTS } from '../../lib/texts';
 import { sendNotification, type Created } from './api';
 
 interface Outcome {
@@ -27,7 +26,7 @@ export function SendNotification({ vehicle, onSent, onQueued }: SendNotification
     // The type promises an owner, but the owner list comes from the network: check before sending.
     const receiverId = vehicle.userId?._id;
     if (!receiverId) {
-      setOutcome({ ok: false, text: CONTACT_TEXTS.userDataMissing });
+      setOutcome({ ok: false, text: i18n._('contact.userDataMissing') });
       return;
     }
     setSending(true);
@@ -44,23 +43,21 @@ export function SendNotification({ vehicle, onSent, onQueued }: SendNotification
     if (result.kind === 'sent') onSent?.(result.data);
     setOutcome(
       result.kind === 'sent'
-        ? { ok: true, text: CONTACT_TEXTS.notificationSent }
-        : { ok: false, text: CONTACT_TEXTS.notificationFailed },
+        ? { ok: true, text: i18n._('contact.notificationSent') }
+        : { ok: false, text: i18n._('contact.notificationFailed') },
     );
   }
 
   return (
     <div className="stack">
-      <p>
-        Send the owner a push notification about <strong>{vehicle.vehicleNumber.toUpperCase()}</strong>.
-      </p>
+      <p>{i18n._('contact.notificationAbout', { plate: vehicle.vehicleNumber.toUpperCase() })}</p>
       <button
         type="button"
         className="button button-primary button-block"
         disabled={sending}
         onClick={() => void notify()}
       >
-        Notify User
+        {i18n._('contact.notifyUser')}
       </button>
       <p className="notification-outcome" data-ok={outcome?.ok} role="status">
         {outcome?.text}

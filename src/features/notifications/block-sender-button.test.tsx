@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OFFLINE_TEXT } from '../../lib/texts';
+import { offlineText } from '../../lib/texts';
 import { addLocalNotification } from '../../state/notifications';
 import { aServerNotification } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
@@ -89,7 +89,7 @@ describe('Block sender on a notification', () => {
     const { user, item } = await openItem();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await user.click(item.getByRole('button', { name: 'Block sender' }));
-    expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(offlineText())).toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/api/users/blockSender');
   });
 });

@@ -7,6 +7,7 @@ import { anOwnedVehicle, aUser } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import { SearchPanel } from './search-panel';
+import { activateLanguage } from '../../i18n/i18n';
 
 async function search(number: string) {
   const user = userEvent.setup();
@@ -128,5 +129,28 @@ describe('SearchPanel', () => {
     const user = await search('KL07AB1234');
     await user.click(await screen.findByRole('link', { name: /Swift/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/message?id=vehicle-42'));
+  });
+});
+
+describe('SearchPanel in Malayalam', () => {
+  async function searchInMalayalam(number: string) {
+    await activateLanguage('ml');
+    renderWithApp(<SearchPanel />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'വാഹന നമ്പർ ടൈപ്പ് ചെയ്യുക' }), number);
+    await user.click(screen.getByRole('button', { name: 'വാഹന ഉടമയെ കണ്ടെത്തുക' }));
+  }
+
+  it('rejects a malformed number in Malayalam', async () => {
+    stubFetch(() => jsonResponse([]));
+    await searchInMalayalam('KL7A12');
+    expect(await screen.findByText('നമ്പർ ശരിയല്ല!')).toBeInTheDocument();
+  });
+
+  it('says in Malayalam that the search failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
+    await searchInMalayalam('KL07AB1234');
+    expect(await screen.findByText('തിരയൽ പരാജയപ്പെട്ടു!')).toBeInTheDocument();
   });
 });

@@ -3,12 +3,13 @@
  * the not-found view. The results live in ownersAtom so /message can find the chosen vehicle and
  * coming back shows them again.
  */
+import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
+import { SearchIcon } from '../../components/icons';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { useAtomValue } from '../../lib/store';
-import { TOASTS } from '../../lib/texts';
 import { notifyError } from '../../lib/toasts';
 import { clearOwners, ownersAtom, setOwners } from '../../state/owners';
 import { userAtom } from '../../state/user';
@@ -18,6 +19,7 @@ import { VehicleNotFound } from './vehicle-not-found';
 import './search.css';
 
 export function SearchPanel() {
+  const { i18n } = useLingui();
   const user = useAtomValue(userAtom);
   const owners = useAtomValue(ownersAtom);
   const [input, setInput] = useState('');
@@ -34,7 +36,7 @@ export function SearchPanel() {
     event.preventDefault();
     const vehicleNumber = normaliseVehicleNumber(input.trim());
     if (!isValidVehicleNumber(vehicleNumber)) {
-      notifyError(TOASTS.invalidVehicleNumber);
+      notifyError(i18n._('toast.invalidVehicleNumber'));
       return;
     }
     if (refuseWhenOffline()) return;
@@ -44,7 +46,7 @@ export function SearchPanel() {
       setSearchedNumber(vehicleNumber);
       setOwners(found);
     } catch {
-      notifyError(TOASTS.searchFailed);
+      notifyError(i18n._('toast.searchFailed'));
       showForm();
     } finally {
       setSearching(false);
@@ -61,10 +63,12 @@ export function SearchPanel() {
 
   return (
     <section className="card search-panel" aria-labelledby={greetingId}>
-      <h2 id={greetingId}>Hello, {user?.name ?? 'there'}</h2>
-      <p className="muted">Find the owner of a vehicle that is blocking your way.</p>
+      <h2 id={greetingId}>
+        {user ? i18n._('search.greeting', { name: user.name }) : i18n._('search.greetingNoName')}
+      </h2>
+      <p className="muted">{i18n._('search.intro')}</p>
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Field label="TYPE VEHICLE NUMBER" hint="For example KL07AB1234">
+        <Field label={i18n._('search.numberLabel')} hint={i18n._('search.numberHint')}>
           <input
             className="input plate-input"
             name="vehicleNumber"
@@ -82,10 +86,11 @@ export function SearchPanel() {
           disabled={searching}
           aria-busy={searching}
         >
-          FIND VEHICLE OWNER
+          <SearchIcon aria-hidden="true" />
+          {i18n._('search.submit')}
         </button>
         <button type="button" className="button button-block">
-          TRAFFIC UPDATES
+          {i18n._('search.trafficUpdates')}
         </button>
       </form>
     </section>

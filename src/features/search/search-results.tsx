@@ -1,8 +1,11 @@
 /** SPEC §2: the 'Search Results' list that replaces the search form, one card per vehicle found. */
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { OwnedVehicle } from '#common/api';
+import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
+import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
 
 interface SearchResultsProps {
   owners: OwnedVehicle[];
@@ -10,21 +13,22 @@ interface SearchResultsProps {
 }
 
 export function SearchResults({ owners, onBack }: SearchResultsProps) {
+  const { i18n } = useLingui();
   const titleId = useId();
   return (
     <section className="search-results" aria-labelledby={titleId}>
       <div className="search-results-header">
-        <h2 id={titleId}>Search Results</h2>
+        <h2 id={titleId}>{i18n._('search.resultsTitle')}</h2>
         <button type="button" className="button" onClick={onBack}>
-          Back
+          {i18n._('search.back')}
         </button>
       </div>
       {owners.length === 0 ? (
         <div className="card empty-state">
           <p>
-            <strong>No vehicles found</strong>
+            <strong>{i18n._('search.emptyTitle')}</strong>
           </p>
-          <p className="muted">Try searching with a different vehicle number</p>
+          <p className="muted">{i18n._('search.emptyHint')}</p>
         </div>
       ) : (
         <ul className="owner-list">
@@ -40,6 +44,7 @@ export function SearchResults({ owners, onBack }: SearchResultsProps) {
 }
 
 function OwnerCard({ vehicle }: { vehicle: OwnedVehicle }) {
+  const { i18n } = useLingui();
   const owner = vehicle.userId;
   const phone = owner.phoneVisible ? owner.phone : undefined;
   return (
@@ -48,12 +53,15 @@ function OwnerCard({ vehicle }: { vehicle: OwnedVehicle }) {
         className="owner-card-bar"
         data-active={vehicle.isActive}
         role="img"
-        aria-label={vehicle.isActive ? 'Active vehicle' : 'Inactive vehicle'}
+        aria-label={vehicle.isActive ? i18n._('search.activeVehicle') : i18n._('search.inactiveVehicle')}
       />
       <span className="owner-card-body">
         <span className="owner-card-heading">
-          <strong>{vehicle.name}</strong>
-          <span className="plate">{vehicle.vehicleNumber.toUpperCase()}</span>
+          <strong className="owner-card-name">
+            <VehicleTypeIcon type={vehicle.vehicleType} />
+            {vehicle.name}
+          </strong>
+          <NumberPlate vehicleNumber={vehicle.vehicleNumber} />
         </span>
         <OwnershipMark vehicle={vehicle} />
         <span>{owner.name}</span>

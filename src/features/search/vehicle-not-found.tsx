@@ -1,5 +1,7 @@
 /** SPEC §2: what the panel shows when a search finds no vehicle. */
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
+import { NumberPlate } from '../../components/number-plate';
 
 interface VehicleNotFoundProps {
   vehicleNumber: string;
@@ -7,20 +9,20 @@ interface VehicleNotFoundProps {
 }
 
 export function VehicleNotFound({ vehicleNumber, onTryAgain }: VehicleNotFoundProps) {
+  const { i18n } = useLingui();
   const titleId = useId();
   return (
     <section className="card empty-state" aria-labelledby={titleId}>
-      <h2 id={titleId}>No Vehicle Found</h2>
+      <h2 id={titleId}>{i18n._('search.notFoundTitle')}</h2>
       <p>
-        <strong>Vehicle Not Registered</strong>
+        <strong>{i18n._('search.notRegistered')}</strong>
       </p>
-      <p className="plate">{vehicleNumber.toUpperCase()}</p>
-      <p className="muted">
-        The vehicle you&apos;re looking for might not be registered in our system. Please verify the number
-        and try again.
+      <p>
+        <NumberPlate vehicleNumber={vehicleNumber} />
       </p>
+      <p className="muted">{i18n._('search.notFoundHint')}</p>
       <button type="button" className="button button-primary" onClick={onTryAgain}>
-        Try Another Search
+        {i18n._('search.tryAgain')}
       </button>
     </section>
   );

@@ -6,6 +6,7 @@ import { vehiclesAtom } from '../../state/vehicles';
 import { aVehicle } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import AddVehiclePage from './add-vehicle-page';
+import { activateLanguage } from '../../i18n/i18n';
 
 async function fillAndSave(name: string, number: string) {
   const user = userEvent.setup();
@@ -78,5 +79,41 @@ describe('AddVehiclePage', () => {
     await fillAndSave('Swift', 'KL07AB1234');
     expect(await screen.findByText(/offline.*need a connection/i)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('AddVehiclePage in Malayalam', () => {
+  async function saveInMalayalam(number: string) {
+    await activateLanguage('ml');
+    renderWithApp(<AddVehiclePage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'വാഹനത്തിന്റെ പേര്' }), 'Swift');
+    await user.type(screen.getByRole('textbox', { name: 'രജിസ്ട്രേഷൻ നമ്പർ' }), number);
+    await user.click(screen.getByRole('button', { name: 'സേവ് ചെയ്യുക' }));
+  }
+
+  it('names the four vehicle types in Malayalam', async () => {
+    await activateLanguage('ml');
+    renderWithApp(<AddVehiclePage />);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'നാലുചക്ര വാഹനം',
+      'മുച്ചക്ര വാഹനം',
+      'ഇരുചക്ര വാഹനം',
+      'വലിയ വാഹനം',
+    ]);
+  });
+
+  it('rejects a malformed number in Malayalam', async () => {
+    stubFetch(() => jsonResponse(aVehicle(), 201));
+    await saveInMalayalam('KL-7-1234');
+    expect(await screen.findByText('നമ്പറിന്റെ രീതി ശരിയല്ല!')).toBeInTheDocument();
+  });
+
+  it('says in Malayalam that something went wrong and that the number is already registered', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Vehicle number already registered' }, 409));
+    await saveInMalayalam('KL07AB1234');
+    expect(await screen.findByText('എന്തോ പിശക് സംഭവിച്ചു!')).toBeInTheDocument();
+    expect(await screen.findByText('ഈ വാഹന നമ്പർ നേരത്തേ രജിസ്റ്റർ ചെയ്തിട്ടുണ്ട്.')).toBeInTheDocument();
   });
 });

@@ -1,51 +1,47 @@
 /** /addVehicle (SPEC §2, §5): a new vehicle is checked, saved, added to the list, then /myVehicle. */
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { VEHICLE_NAME_MAX } from '#common/limits';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
-import {
-  DEFAULT_VEHICLE_TYPE,
-  isVehicleType,
-  VEHICLE_TYPE_LABELS,
-  VEHICLE_TYPES,
-} from '#common/vehicle-types';
+import { DEFAULT_VEHICLE_TYPE, isVehicleType, VEHICLE_TYPES } from '#common/vehicle-types';
 import { Field } from '../../components/field';
+import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
 import { statusOf } from '../../lib/api-client';
 import { refuseWhenOffline } from '../../lib/offline-guard';
-import { TOASTS } from '../../lib/texts';
 import { notifyError } from '../../lib/toasts';
 import { addVehicle } from '../../state/vehicles';
 import { postVehicle } from './api';
+import { vehicleTypeLabel } from './vehicle-type';
 import './vehicles.css';
 
-const DUPLICATE_NUMBER = 'This vehicle number is already registered.';
-
 export default function AddVehiclePage() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
+  const [type, setType] = useState(DEFAULT_VEHICLE_TYPE);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const type = String(form.get('vehicleType'));
     const vehicleNumber = String(form.get('vehicleNumber') ?? '');
     if (!isValidVehicleNumber(vehicleNumber)) {
-      notifyError(TOASTS.invalidFormat);
+      notifyError(i18n._('toast.invalidFormat'));
       return;
     }
     if (refuseWhenOffline()) return;
     setSaving(true);
     try {
       const created = await postVehicle({
-        vehicleType: isVehicleType(type) ? type : DEFAULT_VEHICLE_TYPE,
+        vehicleType: type,
         name: String(form.get('name') ?? '').trim(),
         vehicleNumber: normaliseVehicleNumber(vehicleNumber),
       });
       addVehicle(created);
       void navigate('/myVehicle');
     } catch (error) {
-      notifyError(TOASTS.somethingWentWrong);
-      if (statusOf(error) === 409) notifyError(DUPLICATE_NUMBER);
+      notifyError(i18n._('toast.somethingWentWrong'));
+      if (statusOf(error) === 409) notifyError(i18n._('vehicles.duplicateNumber'));
       setSaving(false);
     }
   }
@@ -53,20 +49,32 @@ export default function AddVehiclePage() {
   return (
     <div className="vehicles-page">
       <form className="card form add-vehicle-form" onSubmit={(event) => void onSubmit(event)}>
-        <h1>Add New Vehicle</h1>
-        <Field label="Vehicle type">
-          <select className="input" name="vehicleType" defaultValue={DEFAULT_VEHICLE_TYPE}>
-            {VEHICLE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {VEHICLE_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Vehicle name" hint="For example Swift or Activa">
+        <h1>{i18n._('vehicles.addTitle')}</h1>
+        <div className="vehicle-type-choice">
+          <span className="vehicle-type-picture">
+            <VehicleTypeIcon type={type} size={32} />
+          </span>
+          <Field label={i18n._('vehicles.typeLabel')}>
+            <select
+              className="input"
+              name="vehicleType"
+              value={type}
+              onChange={(event) => {
+                if (isVehicleType(event.target.value)) setType(event.target.value);
+              }}
+            >
+              {VEHICLE_TYPES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {vehicleTypeLabel(i18n, choice)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field label={i18n._('vehicles.nameLabel')} hint={i18n._('vehicles.nameHint')}>
           <input className="input" name="name" maxLength={VEHICLE_NAME_MAX} autoComplete="off" required />
         </Field>
-        <Field label="Registration number" hint="For example KL07AB1234">
+        <Field label={i18n._('vehicles.numberLabel')} hint={i18n._('vehicles.numberHint')}>
           <input
             className="input vehicle-number-input"
             name="vehicleNumber"
@@ -77,7 +85,7 @@ export default function AddVehiclePage() {
           />
         </Field>
         <button type="submit" className="button button-primary button-block" disabled={saving}>
-          Save
+          {i18n._('vehicles.save')}
         </button>
       </form>
     </div>

@@ -6,6 +6,7 @@ import { vehiclesAtom } from '../../state/vehicles';
 import { aVehicle } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { EditVehicleModal } from './edit-vehicle-modal';
+import { activateLanguage } from '../../i18n/i18n';
 
 const vehicle = aVehicle({ _id: 'vehicle-5', name: 'Swift', vehicleNumber: 'kl07ab1234' });
 
@@ -84,5 +85,25 @@ describe('EditVehicleModal', () => {
     expect(await screen.findByText(/offline.*need a connection/i)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('EditVehicleModal in Malayalam', () => {
+  it("warns in Malayalam when the changes can't be saved", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Vehicle number already registered' }, 409));
+    await activateLanguage('ml');
+    const { user } = renderModal();
+    await user.click(screen.getByRole('button', { name: 'മാറ്റങ്ങൾ സേവ് ചെയ്യുക' }));
+    expect(await screen.findByText('മാറ്റങ്ങൾ സേവ് ചെയ്യാൻ കഴിഞ്ഞില്ല!')).toBeInTheDocument();
+  });
+
+  it("warns in Malayalam when the vehicle can't be deleted", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({ message: 'Not found' }, 404));
+    await activateLanguage('ml');
+    const { user } = renderModal();
+    await user.click(screen.getByRole('button', { name: 'ഇല്ലാതാക്കുക' }));
+    expect(await screen.findByText('ഇല്ലാതാക്കാൻ കഴിഞ്ഞില്ല!')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 /** SPEC §2, §4 vehicle edit: Save changes updates, Delete removes, and the modal closes afterwards. */
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { Vehicle } from '#common/api';
 import { VEHICLE_NAME_MAX } from '#common/limits';
 import { normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
+import { NumberPlate } from '../../components/number-plate';
 import { refuseWhenOffline } from '../../lib/offline-guard';
-import { TOASTS } from '../../lib/texts';
 import { notifyWarning } from '../../lib/toasts';
 import { removeVehicle, updateVehicle } from '../../state/vehicles';
 import { deleteVehicle, patchVehicle } from './api';
@@ -17,6 +18,7 @@ interface EditVehicleModalProps {
 }
 
 export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
+  const { i18n } = useLingui();
   const [name, setName] = useState(vehicle.name);
   const [vehicleNumber, setVehicleNumber] = useState(vehicle.vehicleNumber);
   const [busy, setBusy] = useState(false);
@@ -40,7 +42,7 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
         });
         updateVehicle({ ...updated, _id: vehicle._id });
       } catch {
-        notifyWarning(TOASTS.failedToUpdate);
+        notifyWarning(i18n._('toast.failedToUpdate'));
       }
     });
   }
@@ -49,14 +51,15 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
     void attempt(async () => {
       const deleted = await deleteVehicle(vehicle._id);
       if (deleted) removeVehicle(vehicle._id);
-      else notifyWarning(TOASTS.failedToDelete);
+      else notifyWarning(i18n._('toast.failedToDelete'));
     });
   }
 
   return (
-    <Modal title="Edit Vehicles" onClose={onClose}>
+    <Modal title={i18n._('vehicles.editTitle')} onClose={onClose}>
       <form className="form" onSubmit={onSave}>
-        <Field label="Name">
+        <NumberPlate vehicleNumber={vehicle.vehicleNumber} />
+        <Field label={i18n._('vehicles.editName')}>
           <input
             className="input"
             name="name"
@@ -66,7 +69,7 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
             required
           />
         </Field>
-        <Field label="Number">
+        <Field label={i18n._('vehicles.editNumber')}>
           <input
             className="input vehicle-number-input"
             name="vehicleNumber"
@@ -80,13 +83,13 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
         </Field>
         <div className="edit-vehicle-actions">
           <button type="button" className="button button-danger" disabled={busy} onClick={onDelete}>
-            Delete
+            {i18n._('vehicles.delete')}
           </button>
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {i18n._('vehicles.cancel')}
           </button>
           <button type="submit" className="button button-primary" disabled={busy}>
-            Save changes
+            {i18n._('vehicles.saveChanges')}
           </button>
         </div>
       </form>

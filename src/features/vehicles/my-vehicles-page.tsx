@@ -2,24 +2,28 @@
  * /myVehicle (SPEC §2): the stored list renders at once and is refreshed from the server; a
  * vehicle opens the edit modal.
  */
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Vehicle } from '#common/api';
-import { VEHICLE_TYPE_LABELS } from '#common/vehicle-types';
+import { AddIcon } from '../../components/icons';
+import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { Spinner } from '../../components/spinner';
+import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
 import { isOffline } from '../../lib/api-client';
 import { useAtomValue } from '../../lib/store';
-import { TOASTS } from '../../lib/texts';
 import { notifyError } from '../../lib/toasts';
 import { setVehicles, vehiclesAtom } from '../../state/vehicles';
 import { fetchMyVehicles } from './api';
 import { EditVehicleModal } from './edit-vehicle-modal';
 import { OtherRegistrants } from './other-registrants';
+import { vehicleTypeLabel } from './vehicle-type';
 import { VerifyOwnership } from './verify-ownership';
 import './vehicles.css';
 
 export default function MyVehiclesPage() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const vehicles = useAtomValue(vehiclesAtom);
   const [offline] = useState(isOffline);
@@ -35,7 +39,7 @@ export default function MyVehiclesPage() {
         if (current) setVehicles(list);
       })
       .catch(() => {
-        if (current) notifyError(TOASTS.failedToFetchVehicles);
+        if (current) notifyError(i18n._('toast.failedToFetchVehicles'));
       })
       .finally(() => {
         if (current) setLoading(false);
@@ -43,25 +47,31 @@ export default function MyVehiclesPage() {
     return () => {
       current = false;
     };
-  }, [offline]);
+  }, [offline, i18n]);
 
   return (
     <div className="vehicles-page">
       <div className="vehicles-header">
-        <h1>My Vehicles</h1>
+        <h1>{i18n._('vehicles.title')}</h1>
         <button type="button" className="button button-primary" onClick={() => void navigate('/addVehicle')}>
-          ADD NEW VEHICLE
+          <AddIcon aria-hidden="true" />
+          {i18n._('vehicles.addNew')}
         </button>
       </div>
-      {offline && <p className="muted">You are offline: these are the vehicles saved on this device.</p>}
+      {offline && <p className="muted">{i18n._('vehicles.offlineList')}</p>}
       {vehicles.length > 0 ? (
         <ul className="vehicle-list">
           {vehicles.map((vehicle) => (
             <li key={vehicle._id}>
               <button type="button" className="vehicle-item" onClick={() => setEditing(vehicle)}>
                 <span className="vehicle-item-name">{vehicle.name}</span>
-                <span className="muted">{VEHICLE_TYPE_LABELS[vehicle.vehicleType]}</span>
-                <span className="vehicle-item-number">{vehicle.vehicleNumber.toUpperCase()}</span>
+                <span className="muted vehicle-item-type">
+                  <VehicleTypeIcon type={vehicle.vehicleType} size={20} />
+                  {vehicleTypeLabel(i18n, vehicle.vehicleType)}
+                </span>
+                <span className="vehicle-item-number">
+                  <NumberPlate vehicleNumber={vehicle.vehicleNumber} />
+                </span>
               </button>
               <div className="vehicle-ownership">
                 <OwnershipMark vehicle={vehicle} />
@@ -75,13 +85,11 @@ export default function MyVehiclesPage() {
           ))}
         </ul>
       ) : loading ? (
-        <Spinner label="Loading vehicles" />
+        <Spinner label={i18n._('vehicles.loading')} />
       ) : (
         <div className="card empty-state">
-          <h2>No Vehicles Found</h2>
-          <p className="muted">
-            You haven&apos;t added any vehicles yet. Start by adding your first vehicle!
-          </p>
+          <h2>{i18n._('vehicles.emptyTitle')}</h2>
+          <p className="muted">{i18n._('vehicles.emptyHint')}</p>
         </div>
       )}
       {editing && <EditVehicleModal vehicle={editing} onClose={() => setEditing(null)} />}

@@ -1,10 +1,13 @@
 /** Issue 12: the verified owner sees who else registered the number and can keep them as household. */
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import type { Registrant } from '#common/api';
+import { OwnershipMark } from '../../components/ownership-mark';
 import { serverMessageOf } from '../../lib/api-client';
 import { fetchRegistrants, postKeepHousehold } from './api';
 
 export function OtherRegistrants({ vehicleId }: { vehicleId: string }) {
+  const { i18n } = useLingui();
   const [registrants, setRegistrants] = useState<Registrant[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -15,36 +18,34 @@ export function OtherRegistrants({ vehicleId }: { vehicleId: string }) {
         if (current) setRegistrants(list);
       })
       .catch((error: unknown) => {
-        if (current) setProblem(serverMessageOf(error) ?? 'Could not load the other registrants.');
+        if (current) setProblem(serverMessageOf(error) ?? i18n._('vehicles.registrantsFailed'));
       });
     return () => {
       current = false;
     };
-  }, [vehicleId]);
+  }, [vehicleId, i18n]);
 
   async function keep(registrationId: string) {
     try {
       setRegistrants(await postKeepHousehold(vehicleId, registrationId));
     } catch (error) {
-      setProblem(serverMessageOf(error) ?? 'Could not keep this registrant.');
+      setProblem(serverMessageOf(error) ?? i18n._('vehicles.keepFailed'));
     }
   }
 
   if (registrants.length === 0 && !problem) return null;
   return (
     <div className="other-registrants">
-      <p className="muted">Also registered by:</p>
+      <p className="muted">{i18n._('vehicles.alsoRegisteredBy')}</p>
       <ul>
         {registrants.map((registrant) => (
           <li key={registrant._id}>
             <span>{registrant.name}</span>
             {registrant.household ? (
-              <span className="ownership-mark" data-kind="household">
-                Household
-              </span>
+              <OwnershipMark vehicle={{ verified: false, household: true }} />
             ) : (
               <button type="button" className="button" onClick={() => void keep(registrant._id)}>
-                Keep as household
+                {i18n._('vehicles.keepHousehold')}
               </button>
             )}
           </li>

@@ -1,13 +1,13 @@
 /** Issue 12: "Verify ownership" on an unverified vehicle, against the last characters printed on its RC. */
+import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Vehicle } from '#common/api';
 import { serverMessageOf } from '../../lib/api-client';
 import { updateVehicle } from '../../state/vehicles';
 import { postVerifyVehicle } from './api';
 
-const NOT_VERIFIED = 'Verification failed. Please try again.';
-
 export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
+  const { i18n } = useLingui();
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [chassisLast5, setChassis] = useState('');
@@ -22,7 +22,7 @@ export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
     try {
       updateVehicle(await postVerifyVehicle({ id: vehicle._id, chassisLast5, engineLast5 }));
     } catch (error) {
-      setProblem(serverMessageOf(error) ?? NOT_VERIFIED);
+      setProblem(serverMessageOf(error) ?? i18n._('vehicles.verifyFailed'));
       setSending(false);
     }
   }
@@ -30,18 +30,17 @@ export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
   if (!open) {
     return (
       <button type="button" className="button" onClick={() => setOpen(true)}>
-        Verify ownership
+        {i18n._('vehicles.verifyOpen')}
       </button>
     );
   }
   return (
     <form className="verify-ownership" aria-labelledby={formId} onSubmit={(event) => void onSubmit(event)}>
       <p id={formId} className="muted">
-        The chassis and engine numbers are printed on your vehicle&apos;s Registration Certificate (RC). Type
-        the last 5 characters of each.
+        {i18n._('vehicles.verifyHint')}
       </p>
       <label>
-        Last 5 of chassis number
+        {i18n._('vehicles.chassisLabel')}
         <input
           className="input"
           name="chassisLast5"
@@ -53,7 +52,7 @@ export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
         />
       </label>
       <label>
-        Last 5 of engine number
+        {i18n._('vehicles.engineLabel')}
         <input
           className="input"
           name="engineLast5"
@@ -70,7 +69,7 @@ export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
         </p>
       )}
       <button type="submit" className="button button-primary" disabled={sending}>
-        Verify
+        {i18n._('vehicles.verify')}
       </button>
     </form>
   );
