@@ -4,7 +4,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OFFLINE_TEXT } from '../src/lib/texts';
+import { pwaTexts } from './support/texts';
+
+const OFFLINE_TEXT = pwaTexts('en')._('app.offline');
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
