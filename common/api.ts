@@ -388,6 +388,8 @@ export const pushData = z.object({
   url: z.string(),
   /** Shown without sound or vibration: the receiver is in quiet hours. */
   silent: z.boolean(),
+  /** The receiver's language, the push's own (its texts are written in it): for the reply buttons. */
+  language: z.optional(language),
 });
 export type PushData = z.infer<typeof pushData>;
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { textsByLanguage } from './i18n/texts-by-language';
-import { messageTemplates, randomTemplate } from './message-templates';
+import { messageTemplates, randomTemplate, templateKeyOf, templateText } from './message-templates';
 
-const english = textsByLanguage({ en: {}, ml: {} })('en');
+const textsFor = textsByLanguage({ en: {}, ml: {} });
+const english = textsFor('en');
+const malayalam = textsFor('ml');
 
 describe('message templates (SPEC §9)', () => {
   it('offers five texts, each naming the vehicle in upper case', () => {
@@ -28,5 +30,36 @@ describe('message templates (SPEC §9)', () => {
     const texts = messageTemplates(english, 'kl07ab1234');
     expect(randomTemplate(english, 'kl07ab1234', () => 0)).toBe(texts[0]);
     expect(randomTemplate(english, 'kl07ab1234', () => 0.99)).toBe(texts[4]);
+  });
+});
+
+describe('templateKeyOf', () => {
+  const both = [english, malayalam];
+
+  it('finds the template a text is for that vehicle, in either language', () => {
+    expect(templateKeyOf(both, templateText(english, 'relocate', 'kl07ab1234'), 'kl07ab1234')).toBe(
+      'relocate',
+    );
+    expect(templateKeyOf(both, templateText(malayalam, 'blocking', 'kl07ab1234'), 'kl07ab1234')).toBe(
+      'blocking',
+    );
+  });
+
+  it('ignores the spaces around the text', () => {
+    const text = ` ${templateText(english, 'moveSoon', 'kl07ab1234')}\n`;
+    expect(templateKeyOf(both, text, 'kl07ab1234')).toBe('moveSoon');
+  });
+
+  it('takes a template for another vehicle, or a changed one, as free text', () => {
+    expect(templateKeyOf(both, templateText(english, 'blocking', 'kl07ab1234'), 'kl01cd5678')).toBeNull();
+    expect(
+      templateKeyOf(both, `${templateText(english, 'blocking', 'kl07ab1234')} Thanks`, 'kl07ab1234'),
+    ).toBeNull();
+  });
+
+  it('recognises only the languages it is given', () => {
+    expect(
+      templateKeyOf([english], templateText(malayalam, 'attention', 'kl07ab1234'), 'kl07ab1234'),
+    ).toBeNull();
   });
 });

@@ -26,6 +26,23 @@ export function messageTemplates(i18n: I18n, vehicleNumber: string): string[] {
   return TEMPLATE_KEYS.map((key) => templateText(i18n, key, vehicleNumber));
 }
 
+/**
+ * The template `text` is (after trimming) for this vehicle in any of the languages of `texts`, or
+ * null for free text: a template is stored by key so each reader gets it in their own language.
+ */
+export function templateKeyOf(
+  texts: readonly I18n[],
+  text: string,
+  vehicleNumber: string,
+): TemplateKey | null {
+  const typed = text.trim();
+  for (const i18n of texts) {
+    const key = TEMPLATE_KEYS.find((candidate) => templateText(i18n, candidate, vehicleNumber) === typed);
+    if (key) return key;
+  }
+  return null;
+}
+
 /** The API's notification title (SPEC §7): the same in every language; readers see it translated. */
 export const NOTIFICATION_TITLE = 'Vehicle Notification';
 

@@ -24,6 +24,7 @@ import { loggerOptions } from './lib/log-options';
 import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
+import requestTexts from './i18n/request-texts';
 import { validatorCompiler } from './lib/validation';
 import gracefulClose from './plugins/graceful-close';
 import idempotency from './plugins/idempotency';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(database);
   await app.register(gracefulClose);
   await app.register(auth);
+  await app.register(requestTexts);
   await app.register(idempotency);
   const pushTransport = config.firebase ? createFirebaseTransport(config.firebase.serviceAccount) : null;
   await app.register(liveBus, {

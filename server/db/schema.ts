@@ -17,6 +17,7 @@ import {
 import type { Gender } from '#common/api';
 import type { District } from '#common/districts';
 import type { Language } from '#common/languages';
+import type { TemplateKey } from '#common/message-templates';
 import type { VehicleType } from '#common/vehicle-types';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -182,8 +183,13 @@ export const notifications = pgTable(
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     /** A masked call placed through the telephony provider is a request of kind `call`. */
     kind: text('kind').$type<'message' | 'notification' | 'call' | 'system'>().notNull(),
+    /** As the sender typed it, or the service's text in English (`title` and `content`). */
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** Set when `content` is one of the suggested texts (SPEC §9): each reader gets it in their language. */
+    templateKey: text('template_key').$type<TemplateKey>(),
+    /** The vehicle number the service's texts and the template name, so they can be written in any language. */
+    vehicleNumber: varchar('vehicle_number', { length: 10 }),
     sentAt: timestamptz('sent_at').notNull().defaultNow(),
     readAt: timestamptz('read_at'),
     /** The request's lifecycle as its sender sees it (README, "The request lifecycle"). */

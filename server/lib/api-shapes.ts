@@ -7,9 +7,12 @@ import type {
   Vehicle,
   VehicleOwner,
 } from '#common/api';
+import type { I18n } from '@lingui/core';
+import type { Language } from '#common/languages';
 import type { QuietHours } from '#common/quiet-hours';
 import { requestUrl } from '#common/replies';
 import type { NotificationRow, UserRow, VehicleRow } from '../db/schema';
+import { contentFor, titleFor } from './notification-texts';
 
 /** The signed-in user's own profile: the one place their phone is always included. */
 export function toUser(row: UserRow): User {
@@ -73,26 +76,34 @@ export function toOwnedVehicle(vehicle: VehicleRow, owner: UserRow, maskedCall: 
 export const SYSTEM_KIND = 'system' as const;
 const SYSTEM_SENDER_NAME = 'Vahan Contact';
 
-/** A notification as its receiver sees it; the sender's phone only when the sender lets it be seen. */
+/**
+ * A notification as its receiver sees it, in the language of `i18n`; the sender's phone only when the
+ * sender lets it be seen.
+ */
 export function toServerNotification(
   row: NotificationRow,
   sender: Pick<UserRow, 'name' | 'phone' | 'phoneVisible'> | null,
+  i18n: I18n,
 ): ServerNotification {
   return {
     _id: row.id,
     senderId: {
-      name: row.kind === SYSTEM_KIND ? SYSTEM_SENDER_NAME : (sender?.name ?? 'Former user'),
+      name:
+        row.kind === SYSTEM_KIND ? SYSTEM_SENDER_NAME : (sender?.name ?? i18n._('server.request.formerUser')),
       ...(sender?.phoneVisible ? { phone: sender.phone } : {}),
     },
-    title: row.title,
-    content: row.content,
+    title: titleFor(row, i18n),
+    content: contentFor(row, i18n),
     sentAt: row.sentAt.toISOString(),
     read: row.readAt !== null,
   };
 }
 
-/** The push (and live-channel) payload of a request for its receiver; never silent (see requestPushData). */
-export const toPushData = (notification: ServerNotification): PushData => ({
+/**
+ * The push (and live-channel) payload of a request for its receiver, whose language `notification` is
+ * written in; never silent (see requestPushData).
+ */
+export const toPushData = (notification: ServerNotification, language: Language): PushData => ({
   notificationId: notification._id,
   title: notification.title,
   body: notification.content,
@@ -100,4 +111,5 @@ export const toPushData = (notification: ServerNotification): PushData => ({
   sentAt: notification.sentAt,
   url: requestUrl(notification._id),
   silent: false,
+  language,
 });

@@ -1,4 +1,4 @@
-import { MASKED_CALL_TEXTS } from '#common/masked-call';
+import type { I18n } from '@lingui/core';
 import { inQuietHours } from '#common/quiet-hours';
 import type { UserRow } from '../db/schema';
 import { quietHoursOf } from './api-shapes';
@@ -11,12 +11,17 @@ export function maskedCallTo(
   owner: Pick<UserRow, 'allowCalls' | 'quietStart' | 'quietEnd'>,
   callsConfigured: boolean,
   now: Date,
+  i18n: I18n,
 ): CallAvailability {
-  if (!callsConfigured) return { available: false, reason: MASKED_CALL_TEXTS.noProvider };
-  if (!owner.allowCalls) return { available: false, reason: MASKED_CALL_TEXTS.ownerDeclines };
+  if (!callsConfigured) return { available: false, reason: callsUnavailable(i18n) };
+  if (!owner.allowCalls) {
+    return { available: false, reason: i18n._('server.calls.ownerDeclines') };
+  }
   const quietHours = quietHoursOf(owner);
   if (quietHours && inQuietHours(quietHours, now)) {
-    return { available: false, reason: MASKED_CALL_TEXTS.quietHours(quietHours.end) };
+    return { available: false, reason: i18n._('server.calls.quietHours', { until: quietHours.end }) };
   }
   return { available: true };
 }
+
+export const callsUnavailable = (i18n: I18n) => i18n._('server.calls.noProvider');

@@ -43,14 +43,20 @@ export const isUniqueViolation = (error: unknown) => databaseCode(error) === UNI
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.messageIn(request.i18n) });
     }
     if (isUniqueViolation(error)) {
-      return reply.code(409).send({ message: 'Already exists' });
+      return reply.code(409).send({ message: request.i18n._('server.alreadyExists') });
     }
     if (isUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ message: 'Service temporarily unavailable' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: request.i18n._('server.unavailable') });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE } from '#common/languages';
 import type { Db } from '../../db/database';
 import { users, type PendingRegistration, type UserRow } from '../../db/schema';
 
@@ -29,6 +30,7 @@ export async function accountForVerifiedPhone(
       district: registration.district,
       city: registration.city,
       phoneVisible: registration.phoneVisible ?? false,
+      language: registration.language ?? DEFAULT_LANGUAGE,
     })
     .returning();
   return created;

@@ -163,14 +163,14 @@ export class OneTimeCodes {
     const newest = recent[0];
     if (newest && now.getTime() - newest.createdAt.getTime() < limits.resendGapMs) {
       throw tooManyRequests(
-        'Please wait before asking for another code.',
+        (i18n) => i18n._('server.auth.waitForCode'),
         (limits.resendGapMs - (now.getTime() - newest.createdAt.getTime())) / 1000,
       );
     }
     const oldest = recent[HOURLY_PER_PHONE - 1];
     if (oldest) {
       throw tooManyRequests(
-        'Too many codes asked for this number. Try again later.',
+        (i18n) => i18n._('server.auth.tooManyCodes'),
         (HOUR_MS - (now.getTime() - oldest.createdAt.getTime())) / 1000,
       );
     }
@@ -187,7 +187,7 @@ export class OneTimeCodes {
     const issued = today?.issued ?? 0;
     if (issued >= cap) {
       limits.onDailyCapReached(budget, cap);
-      throw tooManyRequests('Sign-in codes are paused for now. Please try again later.', HOUR_MS / 1000);
+      throw tooManyRequests((i18n) => i18n._('server.auth.codesPaused'), HOUR_MS / 1000);
     }
     const warnAt = Math.ceil(cap * WARN_SHARE);
     if (issued < warnAt && issued + 1 >= warnAt) limits.onDailyCapNear(budget, cap);

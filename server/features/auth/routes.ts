@@ -39,7 +39,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
   const limitCodeRequests = async (request: FastifyRequest) => {
     const limit = await codeRequestLimit(request);
     if (!limit.isAllowed && limit.isExceeded) {
-      throw tooManyRequests('Too many code requests from this network. Try again later.', limit.ttlInSeconds);
+      throw tooManyRequests((i18n) => i18n._('server.auth.tooManyCodeRequests'), limit.ttlInSeconds);
     }
   };
   const verifyLimit = {
@@ -65,7 +65,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
     } catch (error) {
       app.log.error({ err: error }, 'sending the one-time code failed');
       await codes.discard(issued);
-      throw new HttpError(502, 'Could not send the code. Please try again.');
+      throw new HttpError(502, (i18n) => i18n._('server.auth.codeNotSent'));
     }
   }
 
@@ -75,10 +75,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
     async (request) => {
       const { phone } = request.body;
       if (!(await findUserByPhone(app.database.db, phone))) {
-        throw notFound('This number is not registered. Please sign up.');
+        throw notFound((i18n) => i18n._('server.auth.notRegistered'));
       }
       await sendCode(phone);
-      return { message: 'Verification code sent' };
+      return { message: request.i18n._('server.auth.codeSent') };
     },
   );
 
@@ -88,7 +88,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
     async (request, reply) => {
       const { body } = request;
       if (await findUserByPhone(app.database.db, body.phone)) {
-        throw conflict('This number is already registered. Please sign in.');
+        throw conflict((i18n) => i18n._('server.auth.alreadyRegistered'));
       }
       await sendCode(body.phone, {
         name: body.name,
@@ -98,8 +98,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
         district: body.location,
         city: body.city,
         phoneVisible: body.phoneVisible,
+        language: body.language,
       });
-      return reply.code(201).send({ message: 'Verification code sent', phone: body.phone });
+      return reply.code(201).send({ message: request.i18n._('server.auth.codeSent'), phone: body.phone });
     },
   );
 
@@ -112,9 +113,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
     async (request) => {
       const { phone, otp } = request.body;
       const verified = await codes.verify(phone, otp);
-      if (!verified) throw badRequest('Invalid or expired code');
+      if (!verified) throw badRequest((i18n) => i18n._('server.auth.invalidCode'));
       const user = await accountForVerifiedPhone(app.database.db, phone, verified.registration);
-      if (!user) throw badRequest('Invalid or expired code');
+      if (!user) throw badRequest((i18n) => i18n._('server.auth.invalidCode'));
       const token = await app.sessions.create(user.id);
       return { user: toUser(user), token };
     },
@@ -139,7 +140,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
         if (ended) app.notificationBus.endSessions(user.id, [ended]);
       }
       if (fcmToken) await forgetDeviceToken(app.database.db, user.id, fcmToken);
-      return { message: 'Signed out' };
+      return { message: request.i18n._('server.auth.signedOut') };
     },
   );
 
@@ -165,7 +166,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
       const user = currentUser(request);
       const ended = await app.sessions.revokeOthers(user.id, currentSession(request).id);
       if (ended.length > 0) app.notificationBus.endSessions(user.id, ended);
-      return { message: 'Signed out of other devices' };
+      return { message: request.i18n._('server.auth.signedOutOthers') };
     },
   );
 };

@@ -14,6 +14,8 @@ export interface NewCall {
   callerId: string;
   ownerId: string;
   vehicleId: string;
+  /** Names the vehicle in the title and text, in each reader's language. */
+  vehicleNumber: string;
   title: string;
   content: string;
 }
@@ -28,23 +30,17 @@ export async function recordCall(db: Db, call: NewCall, now: Date): Promise<Noti
     // One call per caller at a time, so concurrent requests are counted one after the other.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, call.callerId)).for('no key update');
     if (await hasBlocked(tx, call.ownerId, call.callerId)) {
-      throw forbidden('This person does not accept calls from you.');
+      throw forbidden((i18n) => i18n._('server.calls.blocked'));
     }
     const byCaller = and(eq(notifications.senderId, call.callerId), eq(notifications.kind, 'call'));
     const callerWait = await waitBeforeNext(tx, byCaller, CALLS_PER_CALLER_HOUR, HOUR_MS, now);
     if (callerWait > 0) {
-      throw tooManyRequests(
-        'You have placed 5 calls in the last hour. Please try again later.',
-        callerWait / 1000,
-      );
+      throw tooManyRequests((i18n) => i18n._('server.calls.callerLimit'), callerWait / 1000);
     }
     const byPair = and(byCaller, eq(notifications.receiverId, call.ownerId));
     const pairWait = await waitBeforeNext(tx, byPair, CALLS_PER_PAIR_HOUR, HOUR_MS, now);
     if (pairWait > 0) {
-      throw tooManyRequests(
-        'You have called this owner twice in the last hour. Please send a message instead.',
-        pairWait / 1000,
-      );
+      throw tooManyRequests((i18n) => i18n._('server.calls.pairLimit'), pairWait / 1000);
     }
     const [stored] = await tx
       .insert(notifications)
@@ -52,6 +48,7 @@ export async function recordCall(db: Db, call: NewCall, now: Date): Promise<Noti
         senderId: call.callerId,
         receiverId: call.ownerId,
         vehicleId: call.vehicleId,
+        vehicleNumber: call.vehicleNumber,
         kind: 'call',
         title: call.title,
         content: call.content,

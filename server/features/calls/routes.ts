@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callOwnerPayload, messageResponse } from '#common/api';
-import { MASKED_CALL_TEXTS } from '#common/masked-call';
+import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../../lib/api-shapes';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { maskedCallTo } from '../../lib/masked-call';
+import { callsUnavailable, maskedCallTo } from '../../lib/masked-call';
 import { requestPushData } from '../../lib/push-data';
 import { reachableRegistrations } from '../../lib/reachable-registrations';
 import { currentUser } from '../../plugins/auth';
@@ -24,13 +24,13 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = currentUser(request);
       const { vehicleId } = request.body;
       const { telephony } = app.deps;
-      if (!telephony) throw new HttpError(503, MASKED_CALL_TEXTS.noProvider);
+      if (!telephony) throw new HttpError(503, callsUnavailable);
       const [found] = await reachableRegistrations(db, { vehicleId });
-      if (!found) throw notFound('Vehicle not found');
+      if (!found) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
       const { vehicle, owner } = found;
-      if (owner.id === caller.id) throw badRequest('You cannot call about your own vehicle');
+      if (owner.id === caller.id) throw badRequest((i18n) => i18n._('server.calls.ownVehicle'));
       const now = app.deps.now();
-      const availability = maskedCallTo(owner, true, now);
+      const availability = maskedCallTo(owner, true, now, request.i18n);
       if (!availability.available) throw conflict(availability.reason);
 
       const plate = vehicle.vehicleNumber.toUpperCase();
@@ -40,6 +40,7 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
           callerId: caller.id,
           ownerId: owner.id,
           vehicleId: vehicle.id,
+          vehicleNumber: vehicle.vehicleNumber,
           title: `Call about ${plate}`,
           content: `A call through Vahan Contact about ${plate}: answer the call from our number.`,
         },
@@ -51,12 +52,12 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
         await forgetCall(db, row.id);
         request.log.warn({ err: error, callId: row.id }, 'masked call: the provider did not place the call');
         throw error instanceof TelephonyUnavailable
-          ? new HttpError(503, 'The call service is not answering. Please try again in a minute.')
-          : new HttpError(502, 'The call service could not place the call. Please send a message instead.');
+          ? new HttpError(503, (i18n) => i18n._('server.calls.providerDown'))
+          : new HttpError(502, (i18n) => i18n._('server.calls.notPlaced'));
       }
-      const notification = toServerNotification(row, caller);
+      const notification = toServerNotification(row, caller, textsFor(owner.language));
       app.notificationBus.publish(owner.id, notification, requestPushData(notification, owner, now));
-      return reply.code(202).send({ message: MASKED_CALL_TEXTS.placed });
+      return reply.code(202).send({ message: request.i18n._('server.calls.placed') });
     },
   );
 };

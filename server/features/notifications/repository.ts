@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
 import { blocks, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
 import { hasBlocked } from '../../lib/blocks';
@@ -23,6 +24,9 @@ export interface NewNotification {
   kind: 'message' | 'notification';
   title: string;
   content: string;
+  templateKey: TemplateKey | null;
+  /** The vehicle number the title and a template name. */
+  vehicleNumber: string | null;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -38,7 +42,7 @@ export async function storeNotification(
     // One send per sender at a time, so concurrent requests cannot slip past the limits together.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.senderId)).for('no key update');
     if (await hasBlocked(tx, input.receiverId, input.senderId))
-      throw forbidden('This person does not accept messages from you.');
+      throw forbidden((i18n) => i18n._('server.notifications.blocked'));
     await checkSendLimits(tx, input, limits, now);
     const [stored] = await tx
       .insert(notifications)
@@ -54,15 +58,12 @@ async function checkSendLimits(tx: Tx, input: NewNotification, limits: SendLimit
   const bySender = and(eq(notifications.senderId, input.senderId), ne(notifications.kind, 'call'));
   const senderWait = await waitBeforeNext(tx, bySender, limits.perSenderPerMinute, MINUTE_MS, now);
   if (senderWait > 0) {
-    throw tooManyRequests('You are sending too many messages. Please wait a minute.', senderWait / 1000);
+    throw tooManyRequests((i18n) => i18n._('server.notifications.senderLimit'), senderWait / 1000);
   }
   const byPair = and(bySender, eq(notifications.receiverId, input.receiverId));
   const pairWait = await waitBeforeNext(tx, byPair, limits.perPairPer10Minutes, PAIR_WINDOW_MS, now);
   if (pairWait > 0) {
-    throw tooManyRequests(
-      'You have already contacted this person several times. Please wait.',
-      pairWait / 1000,
-    );
+    throw tooManyRequests((i18n) => i18n._('server.notifications.pairLimit'), pairWait / 1000);
   }
 }
 

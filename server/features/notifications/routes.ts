@@ -10,7 +10,10 @@ import {
   serverNotificationList,
   type ServerNotification,
 } from '#common/api';
+import { templateKeyOf } from '#common/message-templates';
+import { LANGUAGES } from '#common/languages';
 import type { UserRow } from '../../db/schema';
+import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../../lib/api-shapes';
 import { badRequest, notFound } from '../../lib/http-error';
 import { reachableRegistrations } from '../../lib/reachable-registrations';
@@ -27,6 +30,9 @@ import {
 } from './repository';
 import { notificationTextProblem } from './notification-text';
 
+/** A suggested text is recognised in any of the app's languages. */
+const ALL_TEXTS = LANGUAGES.map(textsFor);
+
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const signedIn = { preValidation: app.authenticate };
@@ -34,8 +40,12 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const confirmation = { response: { 200: messageResponse } };
   const blockingSchema = { body: notificationRef, ...confirmation };
 
-  /** Stores, hands to the live channel and push without waiting for delivery, returns what the receiver sees. */
+  /**
+   * Stores, hands to the live channel and push (in the receiver's language) without waiting for
+   * delivery, and returns what the receiver sees, in the sender's language (`request.i18n`).
+   */
   async function send(
+    request: FastifyRequest,
     sender: UserRow,
     receiver: UserRow,
     input: Omit<NewNotification, 'senderId' | 'receiverId'>,
@@ -47,9 +57,18 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       app.config.sendLimits,
       now,
     );
-    const notification = toServerNotification(row, sender);
-    app.notificationBus.publish(receiver.id, notification, requestPushData(notification, receiver, now));
-    return notification;
+    const forReceiver = toServerNotification(row, sender, textsFor(receiver.language));
+    app.notificationBus.publish(receiver.id, forReceiver, requestPushData(forReceiver, receiver, now));
+    return toServerNotification(row, sender, request.i18n);
+  }
+
+  /** The suggested text `text` is for one of these vehicles, in either language, with its vehicle. */
+  function templateOf(text: string, vehicleNumbers: string[]) {
+    for (const vehicleNumber of vehicleNumbers) {
+      const templateKey = templateKeyOf(ALL_TEXTS, text, vehicleNumber);
+      if (templateKey) return { templateKey, vehicleNumber };
+    }
+    return { templateKey: null, vehicleNumber: null };
   }
 
   app.post(
@@ -59,15 +78,18 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const sender = currentUser(request);
       const { userId, vehicleId, message } = request.body;
       const [registration] = await reachableRegistrations(db, { vehicleId });
-      if (!registration) throw notFound('Vehicle not found');
+      if (!registration) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
       const { vehicle, owner } = registration;
-      if (vehicle.ownerId === sender.id) throw badRequest('You cannot message your own vehicle');
+      if (vehicle.ownerId === sender.id)
+        throw badRequest((i18n) => i18n._('server.notifications.ownVehicle'));
       if (vehicle.ownerId !== userId) throw badRequest('userId: is not the owner of this vehicle');
-      const notification = await send(sender, owner, {
+      const notification = await send(request, sender, owner, {
         vehicleId: vehicle.id,
         kind: 'message',
         title: `Message about ${vehicle.vehicleNumber.toUpperCase()}`,
         content: message,
+        templateKey: templateOf(message, [vehicle.vehicleNumber]).templateKey,
+        vehicleNumber: vehicle.vehicleNumber,
       });
       return reply.code(201).send(notification);
     },
@@ -79,18 +101,19 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sender = currentUser(request);
       const { receiverId, title, body } = request.body;
-      if (receiverId === sender.id) throw badRequest('You cannot send a notification to yourself');
+      if (receiverId === sender.id) throw badRequest((i18n) => i18n._('server.notifications.toYourself'));
       const reachable = await reachableRegistrations(db, { ownerId: receiverId });
       const receiver = reachable[0]?.owner;
-      if (!receiver) throw notFound('User not found');
+      if (!receiver) throw notFound((i18n) => i18n._('server.userNotFound'));
       const receiverNumbers = reachable.map(({ vehicle }) => vehicle.vehicleNumber);
       const problem = notificationTextProblem(title, body, receiverNumbers);
       if (problem) throw badRequest(problem);
-      const notification = await send(sender, receiver, {
+      const notification = await send(request, sender, receiver, {
         vehicleId: null,
         kind: 'notification',
         title,
         content: body,
+        ...templateOf(body, receiverNumbers),
       });
       return reply.code(201).send(notification);
     },
@@ -102,7 +125,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const receiver = currentUser(request);
       const rows = await unreadFor(db, receiver.id);
-      return rows.map(({ notification, sender }) => toServerNotification(notification, sender));
+      return rows.map(({ notification, sender }) => toServerNotification(notification, sender, request.i18n));
     },
   );
 
@@ -112,7 +135,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const receiver = currentUser(request);
       await markAllRead(db, receiver.id, app.deps.now());
-      return { message: 'All notifications cleared' };
+      return { message: request.i18n._('server.notifications.cleared') };
     },
   );
 
@@ -120,21 +143,21 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   async function senderToBlock(request: FastifyRequest, notificationId: string) {
     const receiver = currentUser(request);
     const found = await senderOfOwnNotification(db, notificationId, receiver.id);
-    if (!found) throw notFound('Notification not found');
-    if (!found.senderId) throw notFound('The sender of this notification no longer exists');
+    if (!found) throw notFound((i18n) => i18n._('server.notificationNotFound'));
+    if (!found.senderId) throw notFound((i18n) => i18n._('server.notifications.senderGone'));
     return { receiverId: receiver.id, senderId: found.senderId };
   }
 
   app.post('/blockSender', { ...signedIn, schema: blockingSchema }, async (request) => {
     const { receiverId, senderId } = await senderToBlock(request, request.body.notificationId);
     await block(db, receiverId, senderId, app.deps.now());
-    return { message: 'Sender blocked' };
+    return { message: request.i18n._('server.notifications.senderBlocked') };
   });
 
   app.post('/unblockSender', { ...signedIn, schema: blockingSchema }, async (request) => {
     const { receiverId, senderId } = await senderToBlock(request, request.body.notificationId);
     await unblock(db, receiverId, senderId);
-    return { message: 'Sender unblocked' };
+    return { message: request.i18n._('server.notifications.senderUnblocked') };
   });
 };
 

@@ -163,6 +163,7 @@ describe('POST /api/users/sendMessage', () => {
       sentAt: sent.sentAt,
       url: `/dashboard?request=${sent._id}`,
       silent: false,
+      language: 'en',
     });
   });
 
@@ -277,6 +278,7 @@ describe('POST /api/users/sendNotification', () => {
       sentAt: sent.sentAt,
       url: `/dashboard?request=${sent._id}`,
       silent: false,
+      language: 'en',
     });
   });
 

@@ -51,7 +51,7 @@ export async function claimAttempt(
     if (oldestCounted) {
       const waitMs = oldestCounted.attemptedAt.getTime() + DAY_MS - now.getTime();
       throw tooManyRequests(
-        `You have tried to verify this vehicle ${VERIFY_ATTEMPTS_PER_DAY} times today. Please try again tomorrow.`,
+        (i18n) => i18n._('server.ownership.attemptLimit', { count: VERIFY_ATTEMPTS_PER_DAY }),
         waitMs / 1000,
       );
     }
@@ -119,6 +119,7 @@ export async function markVerified(
           senderId: null,
           vehicleId: other.id,
           kind: SYSTEM_KIND,
+          vehicleNumber: verified.vehicleNumber,
           title: 'Vehicle ownership verified',
           content: `The registered owner of ${number} verified that number against its RC. Your registration of it is no longer shown in searches unless the owner keeps you as a household member.`,
           sentAt: now,

@@ -6,9 +6,12 @@ import {
   vehicleRegistrantsQuery,
   verifyVehiclePayload,
 } from '#common/api';
+import type { I18n } from '@lingui/core';
 import type { VehicleRow } from '../../db/schema';
+import { textsFor } from '../../i18n/texts';
 import { toPushData, toServerNotification, toVehicle } from '../../lib/api-shapes';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { languagesOf } from '../../lib/user-languages';
 import { currentUser } from '../../plugins/auth';
 import { matchesRecord, RcProviderError, type RcVerifier } from './rc';
 import {
@@ -20,7 +23,7 @@ import {
   setHousehold,
 } from './repository';
 
-const VEHICLE_NOT_FOUND = 'Vehicle not found';
+const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
 
 const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> = async (app, options) => {
   const { db } = app.database;
@@ -34,7 +37,7 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
       if (!(error instanceof RcProviderError)) throw error;
       app.log.warn({ err: error }, 'the RC provider did not answer');
       await giveBackAttempt(db, attemptId);
-      throw new HttpError(503, 'The vehicle registry could not be reached. Please try again later.');
+      throw new HttpError(503, (i18n) => i18n._('server.ownership.registryDown'));
     }
   }
 
@@ -46,26 +49,27 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
       const { id, chassisLast5, engineLast5 } = request.body;
       const vehicle = await ownVehicle(db, user.id, id);
       if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
-      if (!rcVerifier) throw new HttpError(503, 'Ownership verification is not available on this server.');
+      if (!rcVerifier) throw new HttpError(503, (i18n) => i18n._('server.ownership.unavailable'));
       if (vehicle.verified) return toVehicle(vehicle);
       const attemptId = await claimAttempt(db, user.id, vehicle.vehicleNumber, app.deps.now());
       const record = await lookUpRecord(rcVerifier, vehicle, attemptId);
-      if (!record.found) throw badRequest('The national vehicle register has no record of this number.');
+      if (!record.found) throw badRequest((i18n) => i18n._('server.ownership.noRecord'));
       if (!record.active) {
-        throw badRequest(
-          'This Registration Certificate is not active (cancelled or suspended), so it cannot be verified.',
-        );
+        throw badRequest((i18n) => i18n._('server.ownership.inactive'));
       }
       if (!matchesRecord(record, chassisLast5, engineLast5)) {
-        throw badRequest(
-          'The chassis and engine numbers do not match the Registration Certificate of this vehicle.',
-        );
+        throw badRequest((i18n) => i18n._('server.ownership.mismatch'));
       }
       const result = await markVerified(db, vehicle, record.verificationId, app.deps.now());
       if (!result) throw notFound(VEHICLE_NOT_FOUND);
+      const languageOf = await languagesOf(
+        db,
+        result.superseded.map((row) => row.receiverId),
+      );
       for (const row of result.superseded) {
-        const notification = toServerNotification(row, null);
-        app.notificationBus.publish(row.receiverId, notification, toPushData(notification));
+        const language = languageOf(row.receiverId);
+        const notification = toServerNotification(row, null, textsFor(language));
+        app.notificationBus.publish(row.receiverId, notification, toPushData(notification, language));
       }
       return toVehicle(result.vehicle);
     },
@@ -75,7 +79,7 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
   async function verifiedOwnVehicle(userId: string, id: string): Promise<VehicleRow> {
     const vehicle = await ownVehicle(db, userId, id);
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
-    if (!vehicle.verified) throw conflict('Verify ownership of this vehicle first.');
+    if (!vehicle.verified) throw conflict((i18n) => i18n._('server.ownership.verifyFirst'));
     return vehicle;
   }
 
@@ -96,7 +100,7 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
         const { id, registrationId } = request.body;
         const vehicle = await verifiedOwnVehicle(currentUser(request).id, id);
         if (!(await setHousehold(db, vehicle, registrationId, household)))
-          throw notFound('Registrant not found');
+          throw notFound((i18n) => i18n._('server.ownership.registrantNotFound'));
         return registrantsOf(db, vehicle);
       },
     );

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { users, type UserRow } from '../../db/schema';
 
 export type ProfileChanges = Partial<
-  Pick<UserRow, 'phoneVisible' | 'emailVisible' | 'allowCalls' | 'quietStart' | 'quietEnd'>
+  Pick<UserRow, 'phoneVisible' | 'emailVisible' | 'allowCalls' | 'quietStart' | 'quietEnd' | 'language'>
 >;
 
 export async function updateProfile(

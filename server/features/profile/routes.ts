@@ -14,14 +14,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const { phoneVisible, emailVisible, allowCalls, quietHours } = request.body;
-      const changes: ProfileChanges = { phoneVisible, emailVisible, allowCalls };
+      const { phoneVisible, emailVisible, allowCalls, quietHours, language } = request.body;
+      const changes: ProfileChanges = { phoneVisible, emailVisible, allowCalls, language };
       if (quietHours !== undefined) {
         changes.quietStart = quietHours?.start ?? null;
         changes.quietEnd = quietHours?.end ?? null;
       }
       const updated = await updateProfile(app.database.db, user.id, changes);
-      if (!updated) throw new HttpError(401, 'Session expired or invalid');
+      if (!updated) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
       return { user: toUser(updated) };
     },
   );

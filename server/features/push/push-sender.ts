@@ -20,6 +20,7 @@ export function pushDataFields(push: PushData): Record<string, string> {
     sentAt: push.sentAt,
     url: push.url,
     silent: String(push.silent),
+    ...(push.language ? { language: push.language } : {}),
   };
 }
 

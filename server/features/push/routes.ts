@@ -14,7 +14,7 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       await saveDeviceToken(app.database.db, user.id, request.body.token, app.deps.now());
-      return { message: 'Device registered for notifications' };
+      return { message: request.i18n._('server.push.deviceRegistered') };
     },
   );
 };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toPushData, toServerNotification } from '../../lib/api-shapes';
+import { languagesOf } from '../../lib/user-languages';
 import type { FastifyInstance } from 'fastify';
 import { claimReminders, markDelivered, markSeen, type ChangedRequest } from './repository';
 
@@ -15,18 +16,22 @@ const REMINDER_SWEEP_MS = 5000;
 /** Where a tap on a push about one of their requests takes the sender. */
 const SENT_REQUESTS_URL = '/requests';
 
-/** The push a sender gets when their request is answered: "KL07AB1234: Coming in 5 minutes". */
-function answerPush({ row, request }: ChangedRequest): PushData | null {
+/**
+ * The push a sender gets when their request is answered, in the sender's language:
+ * "KL07AB1234: Coming in 5 minutes".
+ */
+function answerPush({ row, request, senderLanguage }: ChangedRequest): PushData | null {
   if (!request.reply) return null;
-  const status = replyStatusText(textsFor('en'), request.reply.kind);
+  const status = replyStatusText(textsFor(senderLanguage), request.reply.kind);
   return {
     notificationId: `reply-${row.id}`,
     title: request.vehicleNumber ? `${request.vehicleNumber}: ${status}` : status,
-    body: request.reply.text ?? row.content,
+    body: request.reply.text ?? request.content,
     senderName: '',
     sentAt: request.reply.at,
     url: SENT_REQUESTS_URL,
     silent: false,
+    language: senderLanguage,
   };
 }
 
@@ -73,18 +78,28 @@ export class RequestLifecycle {
     await this.sweeping;
   }
 
-  /** Claims the requests due a reminder (one instance gets each) and pushes each to its receiver again. */
+  /**
+   * Claims the requests due a reminder (one instance gets each) and pushes each to its receiver again,
+   * in the receiver's language.
+   */
   private async sendReminders(afterS: number): Promise<void> {
     try {
-      for (const changed of await claimReminders(this.db, afterS, this.now())) {
+      const claimed = await claimReminders(this.db, afterS, this.now());
+      const languageOf = await languagesOf(
+        this.db,
+        claimed.map(({ row }) => row.receiverId),
+      );
+      for (const changed of claimed) {
         const { row } = changed;
         const [sender] = row.senderId
           ? await this.db.select().from(users).where(eq(users.id, row.senderId)).limit(1)
           : [];
-        const notification = toServerNotification(row, sender ?? null);
+        const language = languageOf(row.receiverId);
+        const i18n = textsFor(language);
+        const notification = toServerNotification(row, sender ?? null, i18n);
         this.bus.publish(row.receiverId, notification, {
-          ...toPushData(notification),
-          title: `Reminder: ${notification.title}`,
+          ...toPushData(notification, language),
+          title: i18n._('server.request.reminderTitle', { title: notification.title }),
         });
         this.tellSender(changed);
       }

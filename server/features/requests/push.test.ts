@@ -90,6 +90,7 @@ describe('push and the request lifecycle', () => {
       sentAt: t.clock.now().toISOString(),
       url: '/requests',
       silent: 'false',
+      language: 'en',
     });
   });
 

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerNotification } from '#common/api';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PushData, ServerNotification } from '#common/api';
+import { templateText } from '#common/message-templates';
 import type { SentRequest } from '#common/api';
 import { notifications } from '../../db/schema';
+import { textsFor } from '../../i18n/texts';
 import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aRequest, markSeen, reply, sentRequests } from './test-helpers';
+import { aRequest, addVehicle, markSeen, messageAbout, reply, sentRequests } from './test-helpers';
 
 const REMINDER_AFTER_S = 1;
 let t: TestApp;
@@ -19,6 +21,7 @@ afterAll(() => t.close());
 const opened: EventStream[] = [];
 afterEach(() => {
   for (const stream of opened.splice(0)) stream.close();
+  vi.restoreAllMocks();
 });
 
 async function connect(who: SignedIn): Promise<EventStream> {
@@ -54,6 +57,28 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
     const told = JSON.parse((await senderStream.nextEvent())?.data ?? 'null') as SentRequest;
     expect(told).toMatchObject({ _id: notification._id, reminderSentAt: t.clock.now().toISOString() });
     expect((await sentRequests(t, sender))[0]?.reminderSentAt).toBe(t.clock.now().toISOString());
+  });
+
+  it("reminds the receiver in the receiver's language", async () => {
+    const [sender, owner] = [await t.signUp({ language: 'en' }), await t.signUp({ language: 'ml' })];
+    const { _id, vehicleNumber } = await addVehicle(t, owner);
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    await messageAbout(t, sender, owner, _id, templateText(textsFor('en'), 'blocking', vehicleNumber));
+    t.clock.advance(REMINDER_AFTER_S * 1000);
+    const toOwner = () =>
+      publish.mock.calls.filter(([receiverId]) => receiverId === owner.user._id) as [
+        string,
+        ServerNotification,
+        PushData,
+      ][];
+    const [, [, reminded, push] = []] = await until(
+      async () => toOwner(),
+      (calls) => calls.length >= 2,
+    );
+    const malayalam = textsFor('ml');
+    expect(reminded?.content).toBe(templateText(malayalam, 'blocking', vehicleNumber));
+    expect(push?.title).toBe(malayalam._('server.request.reminderTitle', { title: reminded?.title }));
+    expect(push?.language).toBe('ml');
   });
 
   it('does not remind before the time', async () => {

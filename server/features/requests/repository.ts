@@ -1,8 +1,13 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { I18n } from '@lingui/core';
 import type { SentRequest } from '#common/api';
+import { DEFAULT_LANGUAGE, type Language } from '#common/languages';
 import type { ReplyKind } from '#common/replies';
 import type { Db } from '../../db/database';
 import { notifications, vehicles, type NotificationRow } from '../../db/schema';
+import { textsFor } from '../../i18n/texts';
+import { contentFor } from '../../lib/notification-texts';
+import { languagesOf } from '../../lib/user-languages';
 
 /** Most requests `sentRequests` lists. */
 export const SENT_REQUESTS_LIMIT = 50;
@@ -13,12 +18,12 @@ const REMINDED_KINDS = ['message', 'notification'] as const;
 
 const requestColumns = { notification: notifications, vehicleNumber: vehicles.vehicleNumber };
 
-/** A request as its sender sees it: never a phone number of either side. */
-export function toSentRequest(row: NotificationRow, vehicleNumber: string | null): SentRequest {
+/** A request as its sender sees it, in the sender's language (`i18n`): never a phone number of either side. */
+export function toSentRequest(row: NotificationRow, vehicleNumber: string | null, i18n: I18n): SentRequest {
   return {
     _id: row.id,
     vehicleNumber: vehicleNumber?.toUpperCase() ?? null,
-    content: row.content,
+    content: contentFor(row, i18n),
     sentAt: row.sentAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     seenAt: row.seenAt?.toISOString() ?? null,
@@ -34,10 +39,11 @@ export function toSentRequest(row: NotificationRow, vehicleNumber: string | null
   };
 }
 
-/** What the lifecycle needs of a changed request: who to tell and what to tell them. */
+/** What the lifecycle needs of a changed request: who to tell and what to tell them, in their language. */
 export interface ChangedRequest {
   row: NotificationRow;
   request: SentRequest;
+  senderLanguage: Language;
 }
 
 async function withVehicleNumbers(db: Db, rows: NotificationRow[]): Promise<ChangedRequest[]> {
@@ -52,13 +58,18 @@ async function withVehicleNumbers(db: Db, rows: NotificationRow[]): Promise<Chan
             .where(inArray(vehicles.id, vehicleIds))
         ).map((vehicle) => [vehicle.id, vehicle.vehicleNumber]),
   );
-  return rows.map((row) => ({
-    row,
-    request: toSentRequest(row, row.vehicleId ? (numbers.get(row.vehicleId) ?? null) : null),
-  }));
+  const languageOf = await languagesOf(
+    db,
+    rows.flatMap((row) => (row.senderId ? [row.senderId] : [])),
+  );
+  return rows.map((row) => {
+    const senderLanguage = row.senderId ? languageOf(row.senderId) : DEFAULT_LANGUAGE;
+    const vehicleNumber = row.vehicleId ? (numbers.get(row.vehicleId) ?? null) : null;
+    return { row, request: toSentRequest(row, vehicleNumber, textsFor(senderLanguage)), senderLanguage };
+  });
 }
 
-export async function sentRequestsOf(db: Db, senderId: string): Promise<SentRequest[]> {
+export async function sentRequestsOf(db: Db, senderId: string, i18n: I18n): Promise<SentRequest[]> {
   const rows = await db
     .select(requestColumns)
     .from(notifications)
@@ -66,7 +77,7 @@ export async function sentRequestsOf(db: Db, senderId: string): Promise<SentRequ
     .where(eq(notifications.senderId, senderId))
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
     .limit(SENT_REQUESTS_LIMIT);
-  return rows.map(({ notification, vehicleNumber }) => toSentRequest(notification, vehicleNumber));
+  return rows.map(({ notification, vehicleNumber }) => toSentRequest(notification, vehicleNumber, i18n));
 }
 
 /** Notes the first delivery of a request; undefined when it was already delivered (or is gone). */

@@ -29,8 +29,8 @@ const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     const outcome = await recordReply(db, receiverId, input.notificationId, input, app.deps.now());
     if (outcome.kind !== 'answered') {
       throw outcome.kind === 'not_found'
-        ? notFound('Notification not found')
-        : conflict('This request has already been answered.');
+        ? notFound((i18n) => i18n._('server.notificationNotFound'))
+        : conflict((i18n) => i18n._('server.requests.alreadyAnswered'));
     }
     const { row, request } = outcome.changed;
     if (input.kind === 'not_my_vehicle' && row.vehicleId && row.senderId) {
@@ -55,14 +55,14 @@ const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { body: notificationsSeenPayload, response: { 200: messageResponse } } },
     async (request) => {
       await lifecycle.seen(currentUser(request).id, [...new Set(request.body.ids)]);
-      return { message: 'Notifications marked seen' };
+      return { message: request.i18n._('server.requests.markedSeen') };
     },
   );
 
   app.get(
     '/sentRequests',
     { ...signedIn, schema: { querystring: emptyObject, response: { 200: sentRequestList } } },
-    async (request) => sentRequestsOf(db, currentUser(request).id),
+    async (request) => sentRequestsOf(db, currentUser(request).id, request.i18n),
   );
 };
 

@@ -17,7 +17,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     hook: 'preValidation' as const,
     keyGenerator: (request: FastifyRequest) => `search:${currentUser(request).id}`,
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-      tooManyRequests('Too many searches. Please wait a minute and try again.', context.ttl / 1000),
+      tooManyRequests((i18n) => i18n._('server.search.tooMany'), context.ttl / 1000),
   };
 
   app.post(
@@ -32,7 +32,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.deps.now();
       const callsConfigured = app.deps.telephony !== null;
       return found.map(({ vehicle, owner }) =>
-        toOwnedVehicle(vehicle, owner, maskedCallTo(owner, callsConfigured, now)),
+        toOwnedVehicle(vehicle, owner, maskedCallTo(owner, callsConfigured, now, request.i18n)),
       );
     },
   );

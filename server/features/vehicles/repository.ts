@@ -42,7 +42,7 @@ async function recordChange(tx: Tx, ownerId: string, limits: VehicleLimits, now:
   if (oldestCounted) {
     const waitMs = oldestCounted.changedAt.getTime() + HOUR_MS - now.getTime();
     throw tooManyRequests(
-      `You can add or renumber at most ${limits.changesPerHour} vehicles an hour. Please try again later.`,
+      (i18n) => i18n._('server.vehicles.changeLimit', { count: limits.changesPerHour }),
       waitMs / 1000,
     );
   }
@@ -63,7 +63,7 @@ export async function insertVehicle(
     await lockAccount(tx, ownerId);
     const [held] = await tx.select({ n: count() }).from(vehicles).where(eq(vehicles.ownerId, ownerId));
     if ((held?.n ?? 0) >= limits.perUser) {
-      throw conflict(`You can register at most ${limits.perUser} vehicles. Delete one to add another.`);
+      throw conflict((i18n) => i18n._('server.vehicles.countLimit', { count: limits.perUser }));
     }
     await recordChange(tx, ownerId, limits, vehicle.createdAt);
     const [created] = await tx

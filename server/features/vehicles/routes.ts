@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addVehiclePayload,
@@ -14,14 +15,14 @@ import { isUniqueViolation } from '../../plugins/errors';
 import { deleteOwnVehicle, insertVehicle, updateOwnVehicle, vehiclesOf } from './repository';
 import { clearRegistrationFlags } from '../../lib/registration-flags';
 
-const VEHICLE_NOT_FOUND = 'Vehicle not found';
+const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
 
 /** The unique index on (owner, number) decides duplicates, so two racing requests store one. */
 async function unlessDuplicate<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('You have already registered this vehicle number.');
+    if (isUniqueViolation(error)) throw conflict((i18n) => i18n._('server.vehicles.duplicate'));
     throw error;
   }
 }
@@ -70,7 +71,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (!(await deleteOwnVehicle(db, user.id, request.query.id))) throw notFound(VEHICLE_NOT_FOUND);
-      return { message: 'Vehicle deleted' };
+      return { message: request.i18n._('server.vehicles.deleted') };
     },
   );
 };

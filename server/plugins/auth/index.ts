@@ -27,13 +27,13 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
 
 /** The session of a route guarded by `app.authenticate`. */
 export function currentSession(request: FastifyRequest): { id: string; expiresAt: Date } {
-  if (!request.authSession) throw new HttpError(401, 'Not signed in');
+  if (!request.authSession) throw new HttpError(401, (i18n) => i18n._('server.auth.notSignedIn'));
   return request.authSession;
 }
 
 /** The signed-in user of a route guarded by `app.authenticate`. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.authUser) throw new HttpError(401, 'Not signed in');
+  if (!request.authUser) throw new HttpError(401, (i18n) => i18n._('server.auth.notSignedIn'));
   return request.authUser;
 }
 
@@ -45,9 +45,9 @@ export default fp(
     app.decorateRequest('authSession', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerTokenOf(request);
-      if (!token) throw new HttpError(401, 'Not signed in');
+      if (!token) throw new HttpError(401, (i18n) => i18n._('server.auth.notSignedIn'));
       const session = await app.sessions.find(token);
-      if (!session) throw new HttpError(401, 'Session expired or invalid');
+      if (!session) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
       request.authUser = session.user;
       request.bearerToken = token;
       request.authSession = { id: session.sessionId, expiresAt: session.expiresAt };
