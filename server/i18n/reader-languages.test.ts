@@ -1,3 +1,4 @@
+import type { Language } from '#common/languages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PushData, ServerNotification, User } from '#common/api';
 import { NOTIFICATION_TITLE, notificationTitle, templateText } from '#common/message-templates';
@@ -61,7 +62,7 @@ describe('the language of a user', () => {
 
   it('takes the language of the latest sign-up request when the same sign-up is asked for again', async () => {
     const phone = nextPhone();
-    const register = (language: string) =>
+    const register = (language: Language) =>
       t.inject({ method: 'POST', url: '/api/users/register', payload: registration(phone, { language }) });
     expect((await register('en')).statusCode).toBe(201);
     t.clock.advance(60_000);
