@@ -131,15 +131,13 @@ async function seedAccounts(config: Config['database']): Promise<Account[]> {
       city: 'Kochi',
     })),
   );
-  await database.db
-    .insert(vehicles)
-    .values(
-      accounts.map((account) => ({
-        ownerId: account.id,
-        name: 'Soak car',
-        vehicleNumber: account.vehicleNumber,
-      })),
-    );
+  await database.db.insert(vehicles).values(
+    accounts.map((account) => ({
+      ownerId: account.id,
+      name: 'Soak car',
+      vehicleNumber: account.vehicleNumber,
+    })),
+  );
   await database.db.insert(sessions).values(
     accounts.map((account) => ({
       tokenHash: hashToken(account.token),
