@@ -5,13 +5,16 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { MASKED_CALL_TEXTS } from '#common/masked-call';
+import { textsFor } from '../server/i18n/texts';
+import { pwaTexts } from './support/texts';
 import { istMinutes } from '#common/quiet-hours';
 import { startFakeExotel, type FakeExotel } from '../server/testing/fake-exotel';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+
+const english = textsFor('en');
 
 /** `HH:MM` of India's clock, `minutes` from now. */
 function istTime(minutes: number): string {
@@ -85,9 +88,9 @@ describeInBrowser('masked calls', () => {
     const page = await browserFor(caller);
 
     const dialog = await openCallUser(page, 'KL10MC1001', 'Meera Krishnan');
-    await expectVisible(dialog.getByText(MASKED_CALL_TEXTS.howItWorks));
+    await expectVisible(dialog.getByText(pwaTexts('en')._('contact.maskedCallHowItWorks')));
     await dialog.getByRole('button', { name: 'Call through Vahan Contact' }).click();
-    await expectVisible(dialog.getByRole('status').getByText(MASKED_CALL_TEXTS.placed));
+    await expectVisible(dialog.getByRole('status').getByText(english._('server.calls.placed')));
 
     expect(exotel.received).toHaveLength(1);
     expect(exotel.received[0]?.form.get('From')).toBe(`+91${caller.user.phone}`);
@@ -112,7 +115,7 @@ describeInBrowser('masked calls', () => {
     const caller = await signUp(server, { name: 'Sajan Paul' });
     const page = await browserFor(caller);
     const dialog = await openCallUser(page, 'KL10MC1002', 'Anil Kumar');
-    await expectVisible(dialog.getByText(MASKED_CALL_TEXTS.quietHours(end)));
+    await expectVisible(dialog.getByText(english._('server.calls.quietHours', { until: end })));
     expect(await dialog.getByRole('button', { name: 'Call through Vahan Contact' }).count()).toBe(0);
     expect(exotel.received).toHaveLength(0);
   });

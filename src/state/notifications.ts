@@ -5,9 +5,8 @@
  */
 import type { PushData, ServerNotification } from '#common/api';
 import type { ReplyKind } from '#common/replies';
+import { i18n } from '../i18n/i18n';
 import { appAtom, appStore, atom } from '../lib/store';
-
-export const DEFAULT_PUSH_TITLE = 'New Notification';
 
 export interface LocalNotification {
   id: string;
@@ -48,7 +47,7 @@ export function addLocalNotification(input: LocalNotificationInput): void {
   if (isKnown(input.id)) return;
   const item: LocalNotification = {
     id: input.id,
-    title: input.title || DEFAULT_PUSH_TITLE,
+    title: input.title || i18n._('app.newNotification'),
     body: input.body,
     data: input.data ?? null,
     timestamp: input.timestamp ?? new Date().toISOString(),

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnedVehicle, ServerNotification, Vehicle } from '#common/api';
-import { MASKED_CALL_TEXTS } from '#common/masked-call';
+import { textsFor } from '../../i18n/texts';
 import { istMinutes } from '#common/quiet-hours';
 import { notifications } from '../../db/schema';
 import { EXOTEL_CALLER_ID, startFakeExotel, type FakeExotel } from '../../testing/fake-exotel';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { exotelTelephony } from './telephony/exotel-telephony';
+
+const english = textsFor('en');
 
 const HOUR_MS = 60 * 60_000;
 
@@ -72,7 +74,7 @@ describe('POST /api/users/callOwner', () => {
     const caller = await t.signUp();
     const response = await callOwner(caller, { vehicleId: car._id });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ message: MASKED_CALL_TEXTS.placed });
+    expect(response.json()).toEqual({ message: english._('server.calls.placed') });
     expect(fake.received).toHaveLength(1);
     expect(fake.received[0]?.form.get('From')).toBe(`+91${caller.user.phone}`);
     expect(fake.received[0]?.form.get('To')).toBe(`+91${owner.user.phone}`);
@@ -116,7 +118,7 @@ describe('POST /api/users/callOwner', () => {
         headers: caller.headers,
       });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: MASKED_CALL_TEXTS.noProvider });
+      expect(response.json()).toEqual({ message: english._('server.calls.noProvider') });
       expect(fake.received).toHaveLength(0);
     } finally {
       await plain.close();
@@ -175,7 +177,7 @@ describe('POST /api/users/callOwner', () => {
     await updateProfile(owner, { allowCalls: false });
     const response = await callOwner(await t.signUp(), { vehicleId: car._id });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: MASKED_CALL_TEXTS.ownerDeclines });
+    expect(response.json()).toEqual({ message: english._('server.calls.ownerDeclines') });
     expect(fake.received).toHaveLength(0);
   });
 
@@ -185,7 +187,9 @@ describe('POST /api/users/callOwner', () => {
     await updateProfile(owner, { quietHours });
     const response = await callOwner(await t.signUp(), { vehicleId: car._id });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: MASKED_CALL_TEXTS.quietHours(quietHours.end) });
+    expect(response.json()).toEqual({
+      message: english._('server.calls.quietHours', { until: quietHours.end }),
+    });
     expect(response.json().message).toContain(`until ${quietHours.end} IST`);
     expect(fake.received).toHaveLength(0);
     expect(await callsTo(owner)).toHaveLength(0);
@@ -324,7 +328,7 @@ describe('the masked call in a search result', () => {
     await updateProfile(owner, { allowCalls: false });
     expect(await search(await t.signUp(), car)).toEqual({
       available: false,
-      reason: MASKED_CALL_TEXTS.ownerDeclines,
+      reason: english._('server.calls.ownerDeclines'),
     });
   });
 
@@ -334,7 +338,7 @@ describe('the masked call in a search result', () => {
     await updateProfile(owner, { quietHours });
     expect(await search(await t.signUp(), car)).toEqual({
       available: false,
-      reason: MASKED_CALL_TEXTS.quietHours(quietHours.end),
+      reason: english._('server.calls.quietHours', { until: quietHours.end }),
     });
   });
 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnedVehicle } from '#common/api';
-import { MASKED_CALL_TEXTS } from '#common/masked-call';
+import { textsFor } from '../../i18n/texts';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
+
+const english = textsFor('en');
 
 let t: TestApp;
 let searcher: SignedIn;
@@ -60,7 +62,7 @@ describe('POST /api/users/getVehicleOwner', () => {
           phone: owner.user.phone,
           phoneVisible: true,
           emailVisible: true,
-          maskedCall: { available: false, reason: MASKED_CALL_TEXTS.noProvider },
+          maskedCall: { available: false, reason: english._('server.calls.noProvider') },
         },
       },
     ]);

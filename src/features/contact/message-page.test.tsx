@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OwnedVehicle } from '#common/api';
-import { MASKED_CALL_TEXTS } from '#common/masked-call';
+import { textsFor } from '../../../server/i18n/texts';
 import { appStore } from '../../lib/store';
 import { ownersAtom } from '../../state/owners';
 import { upsertSentRequest } from '../../state/sent-requests';
@@ -14,9 +14,11 @@ import { signIn } from '../../testing/session';
 import MessagePage from './message-page';
 import { activateLanguage } from '../../i18n/i18n';
 
+const english = textsFor('en');
+
 const owner = anOwnedVehicle().userId;
 const hiddenOwner = { ...owner, phone: undefined, phoneVisible: false };
-const unavailable = { available: false as const, reason: MASKED_CALL_TEXTS.ownerDeclines };
+const unavailable = { available: false as const, reason: english._('server.calls.ownerDeclines') };
 
 function renderMessagePage(vehicle: OwnedVehicle = anOwnedVehicle()) {
   signIn();
@@ -93,12 +95,12 @@ describe('MessagePage', () => {
   });
 
   it('a call through Vahan Contact asks the server to call about the vehicle and says the call is coming', async () => {
-    const calls = stubFetch(() => jsonResponse({ message: MASKED_CALL_TEXTS.placed }, 202));
+    const calls = stubFetch(() => jsonResponse({ message: english._('server.calls.placed') }, 202));
     const vehicle = anOwnedVehicle({ userId: hiddenOwner });
     renderMessagePage(vehicle);
     const { user, dialog } = await openAction('Call User');
     await user.click(within(dialog).getByRole('button', { name: 'Call through Vahan Contact' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(MASKED_CALL_TEXTS.placed);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(english._('server.calls.placed'));
     expect(calls).toEqual([
       expect.objectContaining({
         url: '/api/users/callOwner',
@@ -110,7 +112,7 @@ describe('MessagePage', () => {
 
   it("shows the server's reason when it refuses the call", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const reason = MASKED_CALL_TEXTS.quietHours('07:00');
+    const reason = english._('server.calls.quietHours', { until: '07:00' });
     stubFetch(() => jsonResponse({ message: reason }, 409));
     renderMessagePage(anOwnedVehicle({ userId: hiddenOwner }));
     const { user, dialog } = await openAction('Call User');
@@ -121,7 +123,7 @@ describe('MessagePage', () => {
   it('says in plain words why the owner cannot be called, and offers no masked call', async () => {
     renderMessagePage(anOwnedVehicle({ userId: { ...hiddenOwner, maskedCall: unavailable } }));
     const { dialog } = await openAction('Call User');
-    expect(within(dialog).getByText(MASKED_CALL_TEXTS.ownerDeclines)).toBeInTheDocument();
+    expect(within(dialog).getByText(english._('server.calls.ownerDeclines'))).toBeInTheDocument();
     expect(within(dialog).getByText('The user has no public phone number.')).toBeInTheDocument();
     expect(
       within(dialog).queryByRole('button', { name: 'Call through Vahan Contact' }),
