@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OwnedVehicle } from '#common/api';
-import { textsFor } from '../../../server/i18n/texts';
 import { appStore } from '../../lib/store';
 import { ownersAtom } from '../../state/owners';
 import { upsertSentRequest } from '../../state/sent-requests';
@@ -14,11 +13,17 @@ import { signIn } from '../../testing/session';
 import MessagePage from './message-page';
 import { activateLanguage } from '../../i18n/i18n';
 
-const english = textsFor('en');
+/** The server's answers, as it words them in English. */
+const SERVER = {
+  placed: 'Calling you now. Answer your phone and we will connect you to the owner.',
+  ownerDeclines: 'This owner does not take calls through Vahan Contact. Please send a message instead.',
+  quietHours: (until: string) =>
+    `This owner is in quiet hours until ${until} IST and does not take calls now. Please send a message instead.`,
+};
 
 const owner = anOwnedVehicle().userId;
 const hiddenOwner = { ...owner, phone: undefined, phoneVisible: false };
-const unavailable = { available: false as const, reason: english._('server.calls.ownerDeclines') };
+const unavailable = { available: false as const, reason: SERVER.ownerDeclines };
 
 function renderMessagePage(vehicle: OwnedVehicle = anOwnedVehicle()) {
   signIn();
@@ -95,12 +100,12 @@ describe('MessagePage', () => {
   });
 
   it('a call through Vahan Contact asks the server to call about the vehicle and says the call is coming', async () => {
-    const calls = stubFetch(() => jsonResponse({ message: english._('server.calls.placed') }, 202));
+    const calls = stubFetch(() => jsonResponse({ message: SERVER.placed }, 202));
     const vehicle = anOwnedVehicle({ userId: hiddenOwner });
     renderMessagePage(vehicle);
     const { user, dialog } = await openAction('Call User');
     await user.click(within(dialog).getByRole('button', { name: 'Call through Vahan Contact' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(english._('server.calls.placed'));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(SERVER.placed);
     expect(calls).toEqual([
       expect.objectContaining({
         url: '/api/users/callOwner',
@@ -112,7 +117,7 @@ describe('MessagePage', () => {
 
   it("shows the server's reason when it refuses the call", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const reason = english._('server.calls.quietHours', { until: '07:00' });
+    const reason = SERVER.quietHours('07:00');
     stubFetch(() => jsonResponse({ message: reason }, 409));
     renderMessagePage(anOwnedVehicle({ userId: hiddenOwner }));
     const { user, dialog } = await openAction('Call User');
@@ -123,7 +128,7 @@ describe('MessagePage', () => {
   it('says in plain words why the owner cannot be called, and offers no masked call', async () => {
     renderMessagePage(anOwnedVehicle({ userId: { ...hiddenOwner, maskedCall: unavailable } }));
     const { dialog } = await openAction('Call User');
-    expect(within(dialog).getByText(english._('server.calls.ownerDeclines'))).toBeInTheDocument();
+    expect(within(dialog).getByText(SERVER.ownerDeclines)).toBeInTheDocument();
     expect(within(dialog).getByText('The user has no public phone number.')).toBeInTheDocument();
     expect(
       within(dialog).queryByRole('button', { name: 'Call through Vahan Contact' }),
