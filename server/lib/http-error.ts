@@ -19,9 +19,11 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
-  /** The message in the language of `texts`. */
+  /** The message in the language of `texts`; a detail as written is introduced in that language. */
   messageIn(texts: I18n): string {
-    return typeof this.text === 'string' ? this.text : this.text(texts);
+    return typeof this.text === 'string'
+      ? texts._('server.badRequest', { detail: this.text })
+      : this.text(texts);
   }
 }
 

@@ -113,6 +113,29 @@ describe('the error contract', () => {
     expect(response.body).not.toContain(process.cwd());
   });
 
+  it('answers an unexpected error in Malayalam to a client that asks for it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/throws',
+      headers: { 'accept-language': 'ml-IN,ml;q=0.9' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'സെർവറിൽ ഒരു പിശക് സംഭവിച്ചു' });
+  });
+
+  it('answers a refused request in Malayalam with the detail of what was wrong', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'accept-language': 'ml' },
+      payload: { phone: '12' },
+    });
+    expect(response.statusCode).toBe(400);
+    const { message } = response.json<{ message: string }>();
+    expect(message).toMatch(/^അയച്ച വിവരങ്ങൾ ശരിയല്ല: /);
+    expect(message).toContain('phone');
+  });
+
   it('answers a failed query with 500 and no SQL', async () => {
     const response = await get('/api/test/bad-query');
     expect(response.statusCode).toBe(500);

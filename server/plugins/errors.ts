@@ -60,9 +60,12 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: error.message });
+      // The detail (which field, which rule) stays as the validator words it; English readers get it alone.
+      return reply
+        .code(status)
+        .send({ message: request.i18n._('server.badRequest', { detail: error.message }) });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ message: 'Internal Server Error' });
+    return reply.code(500).send({ message: request.i18n._('server.internalError') });
   });
 });

@@ -46,6 +46,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
     max: verifyTriesPerHour,
     timeWindow: '1 hour',
     keyGenerator: (request: FastifyRequest) => `verify:${request.ip}`,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number; after: string }) =>
+      tooManyRequests(
+        (i18n) => i18n._('server.auth.tooManyVerifyTries', { after: context.after }),
+        context.ttl / 1000,
+      ),
   };
   const codes = new OneTimeCodes(app.database.db, app.deps.now);
   const limits: IssueLimits = {

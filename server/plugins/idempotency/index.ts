@@ -56,7 +56,7 @@ export default fp(
         throw new HttpError(422, 'Idempotency-Key: was already used for a different request');
       }
       if (found.kind === 'in-flight') {
-        throw conflict('A request with this Idempotency-Key is still being processed. Try again shortly.');
+        throw conflict((i18n) => i18n._('server.idempotency.inProgress'));
       }
       return reply
         .code(found.status)
