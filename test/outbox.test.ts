@@ -184,7 +184,8 @@ describeInBrowser('the offline outbox', () => {
     // A fresh offline start: the shell from the worker, the owner from the stored search results.
     await page.goto(messageUrl);
     await expectVisible(page.getByRole('heading', { name: 'User Details' }));
-    await expectVisible(page.getByText(`White Swift · ${VEHICLE_NUMBER}`));
+    await expectVisible(page.getByText('White Swift'));
+    await expectVisible(page.getByText(VEHICLE_NUMBER));
     const modal = await writeMessage(page, text);
     await expectVisible(modal.getByText('Waiting for network'));
     await page.close();

@@ -199,7 +199,10 @@ describeInBrowser('push', () => {
 
       await deliverPush(data);
 
-      await expect.poll(() => workerMessages(page), { timeout: 10_000 }).toEqual([{ type: 'push', data }]);
+      // The worker adds the language it labelled the notification in: the session's, English here.
+      await expect
+        .poll(() => workerMessages(page), { timeout: 10_000 })
+        .toEqual([{ type: 'push', data: { ...data, language: 'en' } }]);
       await expect(worker!.evaluate(() => (self as unknown as WorkerScope).shownByWorker)).resolves.toBe(0);
     });
   });
