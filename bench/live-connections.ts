@@ -21,6 +21,7 @@ import { rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
+import { createParser } from 'eventsource-parser';
 import pg from 'pg';
 import type { Config } from '../server/config';
 import { openDatabase } from '../server/db/database';
@@ -159,7 +160,6 @@ function rssMb(pid: number): number {
 
 /** Opens GET /api/users/events on a socket of its own and counts what arrives. */
 function openStream(base: URL, user: Account): Stream {
-  let buffered = '';
   let markReady: () => void = () => {};
   let fail: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -172,19 +172,14 @@ function openStream(base: URL, user: Account): Stream {
     (response) => {
       if (response.statusCode !== 200) fail(new Error(`events answered ${response.statusCode}`));
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffered += chunk;
-        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
-          const frame = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          if (frame.startsWith('event: ready')) markReady();
-          else if (frame.startsWith(':')) stream.heartbeats += 1;
-          else if (frame.startsWith('event: notification')) {
-            const data = frame.slice(frame.indexOf('data:') + 5).trim();
-            stream.received.add((JSON.parse(data) as { _id: string })._id);
-          }
-        }
+      const parser = createParser({
+        onEvent: ({ event, data }) => {
+          if (event === 'ready') markReady();
+          else if (event === 'notification') stream.received.add((JSON.parse(data) as { _id: string })._id);
+        },
+        onComment: () => (stream.heartbeats += 1),
       });
+      response.on('data', (chunk: string) => parser.feed(chunk));
       response.on('end', () => (stream.ended = true));
     },
   );

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createParser } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 
 /** One server-sent frame: an event with its data, or a comment line (heartbeat). */
@@ -25,19 +26,6 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-function parseFrame(text: string): SseFrame {
-  const frame: SseFrame = {};
-  for (const line of text.split('\n')) {
-    if (line.startsWith(':')) frame.comment = line.slice(1).trim();
-    else if (line.startsWith('event:')) frame.event = line.slice(6).trim();
-    else if (line.startsWith('data:')) {
-      const data = line.slice(5).replace(/^ /, '');
-      frame.data = frame.data === undefined ? data : `${frame.data}\n${data}`;
-    }
-  }
-  return frame;
-}
-
 /** Opens GET `url` with fetch streaming, as the PWA does, and reads it frame by frame. */
 export async function openEventStream(
   url: string,
@@ -47,22 +35,22 @@ export async function openEventStream(
   const response = await fetch(url, { headers, signal: abort.signal });
   const reader = response.body?.getReader();
   const decoder = new TextDecoder();
-  let buffered = '';
+  const frames: SseFrame[] = [];
+  const parser = createParser({
+    onEvent: ({ event, data }) => frames.push({ event, data }),
+    onComment: (comment) => frames.push({ comment: comment.trim() }),
+  });
   let ended = false;
 
   async function next(): Promise<SseFrame | null> {
     for (;;) {
-      const end = buffered.indexOf('\n\n');
-      if (end >= 0) {
-        const frame = parseFrame(buffered.slice(0, end));
-        buffered = buffered.slice(end + 2);
-        return frame;
-      }
+      const frame = frames.shift();
+      if (frame) return frame;
       if (ended || !reader) return null;
       try {
         const chunk = await reader.read();
         if (chunk.done) ended = true;
-        else buffered += decoder.decode(chunk.value, { stream: true });
+        else parser.feed(decoder.decode(chunk.value, { stream: true }));
       } catch {
         ended = true;
       }

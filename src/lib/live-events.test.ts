@@ -4,84 +4,17 @@ import type { SentRequest } from '#common/api';
 import { fakeEventStream, type FakeEventStream } from '../testing/event-stream';
 import { aServerNotification } from '../testing/fixtures';
 import {
-  createSseParser,
   HEALTHY_MS,
   retryDelay,
   SILENCE_MS,
   startLiveEvents,
   stopLiveEvents,
   type LiveEventsHandlers,
-  type SseMessage,
 } from './live-events';
 import { setToken } from './token';
 
 // The contract's schemas load apart from the shell; here they are in the module cache before a test starts.
 beforeAll(() => import('#common/api'));
-
-function parseAll(...chunks: string[]): SseMessage[] {
-  const messages: SseMessage[] = [];
-  const push = createSseParser((message) => messages.push(message));
-  for (const chunk of chunks) push(chunk);
-  return messages;
-}
-
-describe('the event-stream parser', () => {
-  it('reads an event name and its data', () => {
-    expect(parseAll('event: notification\ndata: {"a":1}\n\n')).toEqual([
-      { event: 'notification', data: '{"a":1}' },
-    ]);
-  });
-
-  it("names an event without an event line 'message'", () => {
-    expect(parseAll('data: hello\n\n')).toEqual([{ event: 'message', data: 'hello' }]);
-  });
-
-  it('joins several data lines with line breaks', () => {
-    expect(parseAll('data: one\ndata: two\ndata:three\n\n')).toEqual([
-      { event: 'message', data: 'one\ntwo\nthree' },
-    ]);
-  });
-
-  it('ignores comment lines such as the heartbeat', () => {
-    expect(parseAll(': ping\n\n', 'event: ready\n: ping\ndata: {}\n\n')).toEqual([
-      { event: 'ready', data: '{}' },
-    ]);
-  });
-
-  it('dispatches nothing for an event without data', () => {
-    expect(parseAll('event: notification\n\ndata: x\n\n')).toEqual([{ event: 'message', data: 'x' }]);
-  });
-
-  it('reads several events from one chunk', () => {
-    expect(parseAll('event: ready\ndata: {}\n\nevent: notification\ndata: 1\n\n')).toEqual([
-      { event: 'ready', data: '{}' },
-      { event: 'notification', data: '1' },
-    ]);
-  });
-
-  it('joins chunks split in the middle of a line and between the two line ends', () => {
-    expect(parseAll('eve', 'nt: notifi', 'cation\nda', 'ta: {"_id":', '"n1"}\n', '\n')).toEqual([
-      { event: 'notification', data: '{"_id":"n1"}' },
-    ]);
-  });
-
-  it('accepts CRLF and CR line ends, a CRLF split between chunks included', () => {
-    expect(parseAll('event: a\r\ndata: 1\r', '\n\r', '\ndata: 2\r\r')).toEqual([
-      { event: 'a', data: '1' },
-      { event: 'message', data: '2' },
-    ]);
-  });
-
-  it('keeps an incomplete event until its blank line arrives', () => {
-    expect(parseAll('event: notification\ndata: 1\n')).toEqual([]);
-  });
-
-  it('ignores unknown fields and removes only one space after the colon', () => {
-    expect(parseAll('id: 7\nretry: 10\nfoo\ndata:  two spaces\n\n')).toEqual([
-      { event: 'message', data: ' two spaces' },
-    ]);
-  });
-});
 
 describe('the reconnection delay', () => {
   it('doubles from 1 s and stops growing at 30 s', () => {
@@ -190,6 +123,23 @@ describe('the live channel', () => {
     await settle();
     expect(on.onRequest.mock.calls).toEqual([[request]]);
     expect(on.onNotification).not.toHaveBeenCalled();
+  });
+
+  it('reads an event that arrives in pieces, with CRLF line ends split between them', async () => {
+    const { streams } = fakeServer();
+    const on = handlers();
+    startLiveEvents(on);
+    await settle();
+    const notification = aServerNotification({ _id: 'split-1' });
+    const frame = `event: notification\r\ndata: ${JSON.stringify(notification)}\r\n\r\n`;
+    const middle = frame.indexOf('\r\n') + 1;
+    streams[0]?.write(frame.slice(0, middle));
+    streams[0]?.write(frame.slice(middle, -1));
+    await settle();
+    expect(on.onNotification).not.toHaveBeenCalled();
+    streams[0]?.write(frame.slice(-1));
+    await settle();
+    expect(on.onNotification.mock.calls).toEqual([[notification]]);
   });
 
   it('ignores a notification event whose data is not a notification', async () => {

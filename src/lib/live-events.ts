@@ -4,6 +4,7 @@
  * online: after a drop it comes back with backoff, and since notifications sent while it was down
  * were missed, every reopening after a gap asks for a resync. A 401 ends it: the session is over.
  */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type * as Api from '#common/api';
 import type { SentRequest, ServerNotification } from '#common/api';
 import { API_BASE, isOffline } from './api-client';
@@ -16,58 +17,6 @@ export const MAX_RETRY_MS = 30_000;
 export const HEALTHY_MS = 10_000;
 /** The server sends a heartbeat every 25 s: this long without a byte means the connection is dead. */
 export const SILENCE_MS = 60_000;
-
-export interface SseMessage {
-  event: string;
-  data: string;
-}
-
-/**
- * A server-sent-events parser (WHATWG HTML "event stream interpretation") fed with text as it
- * arrives: a chunk may end anywhere, even between the CR and LF of one line end. Comment lines
- * (the heartbeat) and fields other than `event` and `data` are ignored.
- */
-export function createSseParser(onMessage: (message: SseMessage) => void): (text: string) => void {
-  let pending = '';
-  let event = '';
-  let data: string[] = [];
-  let afterCr = false;
-
-  function dispatch() {
-    const message = { event: event || 'message', data: data.join('\n') };
-    const hasData = data.length > 0;
-    event = '';
-    data = [];
-    if (hasData) onMessage(message);
-  }
-
-  function line(text: string) {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-
-  return (text) => {
-    let buffer = pending + text;
-    if (afterCr && buffer !== '') {
-      // The chunk before ended with a CR: an LF here is the second half of that line end.
-      if (buffer.startsWith('\n')) buffer = buffer.slice(1);
-      afterCr = false;
-    }
-    const lineEnd = /\r\n|\r|\n/g;
-    let start = 0;
-    for (let match = lineEnd.exec(buffer); match; match = lineEnd.exec(buffer)) {
-      line(buffer.slice(start, match.index));
-      start = lineEnd.lastIndex;
-      afterCr = match[0] === '\r' && start === buffer.length;
-    }
-    pending = buffer.slice(start);
-  };
-}
 
 /** The wait before reconnection attempt `attempt` (0-based): doubling from 1 s up to 30 s, the upper half jittered. */
 export function retryDelay(attempt: number, random: () => number = Math.random): number {
@@ -129,7 +78,7 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
     retryTimer = undefined;
   }
 
-  function onMessage(message: SseMessage, schemas: Contract) {
+  function onMessage(message: EventSourceMessage, schemas: Contract) {
     if (message.event === 'request') {
       const request = toSentRequest(message.data, schemas);
       if (request) handlers.onRequest(request);
@@ -151,7 +100,7 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
     // An abort ends the pending read even where the body does not follow the fetch's signal.
     controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined));
     const decoder = new TextDecoder();
-    const parse = createSseParser((message) => onMessage(message, schemas));
+    const parser = createParser({ onEvent: (message) => onMessage(message, schemas) });
     let silence: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
       clearTimeout(silence);
@@ -163,7 +112,7 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
         const chunk = await reader.read();
         if (chunk.done || controller.signal.aborted) return;
         watch();
-        parse(decoder.decode(chunk.value, { stream: true }));
+        parser.feed(decoder.decode(chunk.value, { stream: true }));
       }
     } finally {
       clearTimeout(silence);
