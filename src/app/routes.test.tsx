@@ -1,5 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { appStore } from '../lib/store';
+import { ownersAtom } from '../state/owners';
+import { anOwnedVehicle } from '../testing/fixtures';
 import { signIn } from '../testing/session';
 import { renderApp } from './test-app';
 
@@ -52,11 +55,26 @@ describe('route access', () => {
     expect(search.compareDocumentPosition(howItWorks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  const SIGNED_IN_SCREENS: [path: string, heading: string][] = [
+    ['/dashboard', 'How It Works'],
+    ['/vehicleSearch', 'Search Vehicles'],
+    ['/addVehicle', 'Add New Vehicle'],
+    ['/myVehicle', 'My Vehicles'],
+    ['/message?id=vehicle-1', 'User Details'],
+    ['/settings', 'Set your Privacy'],
+    ['/requests', 'My requests'],
+  ];
+
   it('a signed-in user reaches every signed-in screen', async () => {
+    expect(SIGNED_IN_SCREENS.map(([path]) => path.split('?')[0])).toEqual(SIGNED_IN_ROUTES);
     signIn();
-    const { router } = renderApp('/settings');
-    expect(await screen.findByRole('heading', { name: 'Set your Privacy' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings');
+    appStore.set(ownersAtom, [anOwnedVehicle({ _id: 'vehicle-1' })]);
+    for (const [path, heading] of SIGNED_IN_SCREENS) {
+      const { router, unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path);
+      unmount();
+    }
   });
 });
 

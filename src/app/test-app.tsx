@@ -19,7 +19,11 @@ export function renderApp(path: string, respond: Responder = () => undefined) {
     if (path === '/api/config') return jsonResponse({ push: null });
     // The live channel: open, with nothing to say.
     if (path === '/api/users/events') return fakeEventStream().response;
-    if (path === '/api/users/getMyVehicles' || path === '/api/users/unreadNotifications')
+    if (
+      path === '/api/users/getMyVehicles' ||
+      path === '/api/users/unreadNotifications' ||
+      path === '/api/users/sentRequests'
+    )
       return jsonResponse([]);
     return jsonResponse({ message: 'Not Found' }, 404);
   });
