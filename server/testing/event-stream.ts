@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
+import { afterEach, expect } from 'vitest';
 
 /** One server-sent frame: an event with its data, or a comment line (heartbeat). */
 export interface SseFrame {
@@ -81,4 +82,31 @@ export async function endsWithin(stream: EventStream, ms: number): Promise<boole
   const result = await Promise.race([ended, open]);
   clearTimeout(timer);
   return result;
+}
+
+/**
+ * Opens live streams for a test file: each is checked to begin with the `ready` event, and every
+ * stream still open is closed after each test.
+ */
+export function liveStreams(): (
+  who: { headers: Record<string, string> },
+  base: string,
+) => Promise<EventStream> {
+  const opened: EventStream[] = [];
+  afterEach(() => {
+    for (const stream of opened.splice(0)) stream.close();
+  });
+  return async (who, base) => {
+    const stream = await openEventStream(`${base}/api/users/events`, who.headers);
+    opened.push(stream);
+    expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
+    return stream;
+  };
+}
+
+/** The stream's next event, which must be a `kind` event; its data as the server sent it. */
+export async function nextEventOf<T>(stream: EventStream, kind: 'notification' | 'request'): Promise<T> {
+  const frame = await stream.nextEvent();
+  expect(frame?.event).toBe(kind);
+  return JSON.parse(frame?.data ?? 'null') as T;
 }

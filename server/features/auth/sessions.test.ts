@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { endsWithin, listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endsWithin, listen, liveStreams } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
 const DAY = 86_400_000;
@@ -23,11 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const opened: EventStream[] = [];
-afterEach(() => {
-  for (const stream of opened.splice(0)) stream.close();
-});
-
 /** Another sign-in of the same account (another device). */
 async function signInAgain(who: SignedIn): Promise<SignedIn> {
   t.clock.advance(31_000);
@@ -44,12 +39,8 @@ async function signInAgain(who: SignedIn): Promise<SignedIn> {
 const validate = (who: SignedIn) =>
   t.inject({ method: 'GET', url: '/api/users/validateUser', headers: who.headers });
 
-async function openStream(who: SignedIn, at = base): Promise<EventStream> {
-  const stream = await openEventStream(`${at}/api/users/events`, who.headers);
-  opened.push(stream);
-  expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
-  return stream;
-}
+const openLiveStream = liveStreams();
+const openStream = (who: SignedIn, at = base) => openLiveStream(who, at);
 
 describe('GET /api/users/sessions', () => {
   it("lists the caller's sessions newest first, marking the current one, with no token or hash", async () => {

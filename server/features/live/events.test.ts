@@ -1,8 +1,14 @@
 import { once } from 'node:events';
 import { connect as connectTcp } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerNotification } from '#common/api';
-import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import {
+  type EventStream,
+  listen,
+  liveStreams,
+  nextEventOf,
+  openEventStream,
+} from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { aNotification, publish } from '../../testing/push-fixtures';
@@ -18,23 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const opened: EventStream[] = [];
-afterEach(() => {
-  for (const stream of opened.splice(0)) stream.close();
-});
+const openStream = liveStreams();
+const connect = (who: SignedIn, at = base) => openStream(who, at);
 
-async function connect(who: SignedIn, at = base): Promise<EventStream> {
-  const stream = await openEventStream(`${at}/api/users/events`, who.headers);
-  opened.push(stream);
-  expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
-  return stream;
-}
-
-async function nextNotification(stream: EventStream): Promise<ServerNotification> {
-  const frame = await stream.nextEvent();
-  expect(frame?.event).toBe('notification');
-  return JSON.parse(frame?.data ?? 'null') as ServerNotification;
-}
+const nextNotification = (stream: EventStream) => nextEventOf<ServerNotification>(stream, 'notification');
 
 describe('GET /api/users/events', () => {
   it('answers 401 without a session', async () => {
@@ -52,14 +45,13 @@ describe('GET /api/users/events', () => {
 
   it('opens an uncached, unbuffered event stream with the ready event first', async () => {
     const user = await t.signUp();
-    const stream = await openEventStream(`${base}/api/users/events`, user.headers);
-    opened.push(stream);
+    // connect() checks that the ready event comes first.
+    const stream = await connect(user);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
     expect(stream.response.headers.get('cache-control')).toBe('no-cache');
     expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
     expect(stream.response.headers.get('content-encoding')).toBeNull();
-    expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
   });
 
   it('streams a published notification to its receiver', async () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
-import { endsWithin, listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import { endsWithin, type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { aNotification, publish } from '../../testing/push-fixtures';
-import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { NOTIFY_CHANNEL } from './bus';
 import { LISTENER_APPLICATION_NAME } from './pg-listener';
@@ -24,23 +24,9 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications acr
     await first?.close();
   });
 
-  const opened: EventStream[] = [];
-  afterEach(() => {
-    for (const stream of opened.splice(0)) stream.close();
-  });
+  const connect = liveStreams();
 
-  async function connect(who: SignedIn, at: string): Promise<EventStream> {
-    const stream = await openEventStream(`${at}/api/users/events`, who.headers);
-    opened.push(stream);
-    expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
-    return stream;
-  }
-
-  async function nextNotification(stream: EventStream): Promise<ServerNotification> {
-    const frame = await stream.nextEvent();
-    expect(frame?.event).toBe('notification');
-    return JSON.parse(frame?.data ?? 'null') as ServerNotification;
-  }
+  const nextNotification = (stream: EventStream) => nextEventOf<ServerNotification>(stream, 'notification');
 
   it('streams a notification published on one instance to a receiver connected to the other', async () => {
     const receiver = await first.signUp();

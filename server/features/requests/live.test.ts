@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '#common/api';
-import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { aRequest, addVehicle, markSeen, messageAbout, reply } from './test-helpers';
 
@@ -12,23 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const opened: EventStream[] = [];
-afterEach(() => {
-  for (const stream of opened.splice(0)) stream.close();
-});
+const openStream = liveStreams();
+const connect = (who: SignedIn) => openStream(who, base);
 
-async function connect(who: SignedIn): Promise<EventStream> {
-  const stream = await openEventStream(`${base}/api/users/events`, who.headers);
-  opened.push(stream);
-  expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
-  return stream;
-}
-
-async function nextRequest(stream: EventStream): Promise<SentRequest> {
-  const frame = await stream.nextEvent();
-  expect(frame?.event).toBe('request');
-  return JSON.parse(frame?.data ?? 'null') as SentRequest;
-}
+const nextRequest = (stream: EventStream) => nextEventOf<SentRequest>(stream, 'request');
 
 describe('the sender follows a request live', () => {
   it('hears that it was delivered when it reached a live stream of the receiver', async () => {

@@ -5,7 +5,7 @@ import { templateText } from '#common/message-templates';
 import type { SentRequest } from '#common/api';
 import { notifications } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
+import { listen, liveStreams } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { aRequest, addVehicle, markSeen, messageAbout, reply, sentRequests } from './test-helpers';
 
@@ -18,18 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const opened: EventStream[] = [];
 afterEach(() => {
-  for (const stream of opened.splice(0)) stream.close();
   vi.restoreAllMocks();
 });
 
-async function connect(who: SignedIn): Promise<EventStream> {
-  const stream = await openEventStream(`${base}/api/users/events`, who.headers);
-  opened.push(stream);
-  expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
-  return stream;
-}
+const openStream = liveStreams();
+const connect = (who: SignedIn) => openStream(who, base);
 
 const reminderOf = async (id: string) =>
   (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]?.reminderSentAt;

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '#common/api';
-import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
-import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { claimReminders } from './repository';
 import { addVehicle, messageAbout, reply } from './test-helpers';
 
@@ -22,23 +22,9 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle 
     await first?.close();
   });
 
-  const opened: EventStream[] = [];
-  afterEach(() => {
-    for (const stream of opened.splice(0)) stream.close();
-  });
+  const connect = liveStreams();
 
-  async function connect(who: SignedIn, at: string): Promise<EventStream> {
-    const stream = await openEventStream(`${at}/api/users/events`, who.headers);
-    opened.push(stream);
-    expect(await stream.next()).toEqual({ event: 'ready', data: '{}' });
-    return stream;
-  }
-
-  async function nextRequest(stream: EventStream): Promise<SentRequest> {
-    const frame = await stream.nextEvent();
-    expect(frame?.event).toBe('request');
-    return JSON.parse(frame?.data ?? 'null') as SentRequest;
-  }
+  const nextRequest = (stream: EventStream) => nextEventOf<SentRequest>(stream, 'request');
 
   it('tells a sender on one instance of the answer given through the other', async () => {
     const [sender, owner] = [await first.signUp(), await first.signUp()];
