@@ -10,6 +10,8 @@ const SYSTEM_TESTS = [
   'server/fuzz.test.ts',
   'server/durability.test.ts',
   'server/main.test.ts',
+  'server/shutdown.test.ts',
+  'server/database-restart.test.ts',
   'server/two-instances.test.ts',
 ];
 
