@@ -15,6 +15,7 @@ import { benchBrowser } from './browser';
 import { createDatabase, type DatabaseKind } from './databases';
 import { measure, scenarios } from './load';
 import {
+  checkBrowserTargets,
   checkTargets,
   markdownReport,
   targetsTable,
@@ -183,6 +184,7 @@ const results: BenchResults = {
 if (!args['no-browser']) {
   if (findChromium()) {
     results.browser = await benchApp();
+    results.targets.push(...checkBrowserTargets(results.browser));
     console.log(
       `\nbrowser: cold median ${Math.round(results.browser.coldMedianMs)} ms, warm median ${Math.round(results.browser.warmMedianMs)} ms, max CLS ${results.browser.maxCls.toFixed(3)}`,
     );
@@ -193,10 +195,11 @@ if (!args['no-browser']) {
 
 if (!args['no-api']) {
   for (const kind of databases) results.tiers.push(...(await benchDatabase(kind)));
-  results.targets = checkTargets(results.tiers);
-  console.log(`\n${targetsTable(results.targets)}`);
+  results.targets.push(...checkTargets(results.tiers));
   if (args['cpu-prof']) console.log(`\nCPU profiles of the server: ${profileDir}`);
 }
+
+if (results.targets.length > 0) console.log(`\n${targetsTable(results.targets)}`);
 
 const resultsDir = path.join('bench', 'results');
 await mkdir(resultsDir, { recursive: true });
