@@ -6,7 +6,7 @@ import { i18n } from '../i18n/i18n';
 import { UpdatePrompt } from '../lib/service-worker';
 import { appStore, Provider } from '../lib/store';
 import { AppToaster } from '../lib/toasts';
-import { syncTokenFromStorage } from '../state/user';
+import { syncTokenFromStorage, tokenAtom } from '../state/user';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -21,8 +21,14 @@ function useTokenFromOtherTabs(): void {
   }, []);
 }
 
+/** The guards are loaders: a new token (sign-in, sign-out, a 401) runs them again, here and now. */
+function useGuardsFollowingToken(router: Router): void {
+  useEffect(() => appStore.sub(tokenAtom, () => void router.revalidate()), [router]);
+}
+
 export function App({ router }: { router: Router }) {
   useTokenFromOtherTabs();
+  useGuardsFollowingToken(router);
   return (
     <Provider store={appStore}>
       <I18nProvider i18n={i18n}>

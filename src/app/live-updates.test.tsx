@@ -30,10 +30,10 @@ function pushFor(notification: ServerNotification): PushData {
  * The app at /dashboard against a fake server that holds the unread list and the event streams;
  * `respond` may answer other calls.
  */
-function renderWithLiveChannel(respond: (call: FetchCall) => Response | undefined = () => undefined) {
+async function renderWithLiveChannel(respond: (call: FetchCall) => Response | undefined = () => undefined) {
   const streams: FakeEventStream[] = [];
   const unread: ServerNotification[] = [];
-  const view = renderApp('/dashboard', (call) => {
+  const view = await renderApp('/dashboard', (call) => {
     if (call.url === '/api/users/unreadNotifications') return jsonResponse(unread);
     if (call.url === '/api/users/events') {
       const stream = fakeEventStream();
@@ -66,7 +66,7 @@ afterEach(() => {
 
 describe('live notifications in the signed-in area', () => {
   it('a notification from the live channel appears in the bell as unread, without a reload', async () => {
-    const { streams, deliver } = renderWithLiveChannel();
+    const { streams, deliver } = await renderWithLiveChannel();
     await waitFor(() => expect(streams).toHaveLength(1));
     deliver(aServerNotification({ _id: 'live-1', content: 'Your car blocks the gate' }));
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
@@ -76,7 +76,7 @@ describe('live notifications in the signed-in area', () => {
   });
 
   it('a notification that came by push and then live is listed once', async () => {
-    const { streams, deliver } = renderWithLiveChannel();
+    const { streams, deliver } = await renderWithLiveChannel();
     await waitFor(() => expect(streams).toHaveLength(1));
     const notification = aServerNotification({ _id: 'both-ways', content: 'Blocking the lane' });
     addPushNotification(pushFor(notification));
@@ -89,7 +89,7 @@ describe('live notifications in the signed-in area', () => {
   });
 
   it('a notification that came live and then by push is listed once', async () => {
-    const { streams, deliver } = renderWithLiveChannel();
+    const { streams, deliver } = await renderWithLiveChannel();
     await waitFor(() => expect(streams).toHaveLength(1));
     const notification = aServerNotification({ _id: 'both-ways', content: 'Blocking the lane' });
     deliver(notification);
@@ -101,7 +101,7 @@ describe('live notifications in the signed-in area', () => {
   });
 
   it('after the live channel reconnects, the unread list is fetched again and shown', async () => {
-    const { streams, unread, count } = renderWithLiveChannel();
+    const { streams, unread, count } = await renderWithLiveChannel();
     await waitFor(() => expect(streams).toHaveLength(1));
     await waitFor(() => expect(count('/api/users/unreadNotifications')).toBe(1));
     streams[0]?.end();
@@ -115,7 +115,7 @@ describe('live notifications in the signed-in area', () => {
   });
 
   it('when the network returns, the session is checked and the unread list fetched again', async () => {
-    const { streams, count } = renderWithLiveChannel();
+    const { streams, count } = await renderWithLiveChannel();
     await waitFor(() => expect(streams).toHaveLength(1));
     await waitFor(() => expect(count('/api/users/unreadNotifications')).toBe(1));
     const sessionChecks = count('/api/users/validateUser');
@@ -131,7 +131,7 @@ describe('live notifications in the signed-in area', () => {
   it('a 401 from the live channel ends a session that the server no longer knows', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let sessionChecks = 0;
-    const { router } = renderApp('/dashboard', (call) => {
+    const { router } = await renderApp('/dashboard', (call) => {
       if (call.url === '/api/users/events') return jsonResponse({ message: 'Unauthorized' }, 401);
       if (call.url !== '/api/users/validateUser') return undefined;
       sessionChecks += 1;
@@ -145,7 +145,7 @@ describe('live notifications in the signed-in area', () => {
   });
 
   it('logout stops the live channel', async () => {
-    const { streams } = renderWithLiveChannel((call) =>
+    const { streams } = await renderWithLiveChannel((call) =>
       call.url === '/api/users/logout' ? jsonResponse({ message: 'Logged out' }) : undefined,
     );
     await waitFor(() => expect(streams).toHaveLength(1));

@@ -1,116 +1,110 @@
 /**
- * Every route of SPEC §2 in one table. Each screen, and the signed-in shell, is a chunk of its own,
- * so the first load of /login carries nothing used only after sign-in. Before the first render,
- * main.tsx loads the chunks of the first screen (preloadScreen): it then appears in one go, the
- * stored user with it, rather than after a loading fallback.
+ * Every route of SPEC §2 in one table. Each screen, and the signed-in shell, is a chunk of its own
+ * (React Router's route `lazy`), so the first load of /login carries nothing used only after
+ * sign-in. Before it shows a location the router runs the guards (loaders, see guards.ts) and loads
+ * the chunks of the routes that match; main.tsx renders only once it has done so for the first
+ * location (routerReady), so the first screen appears in one go, the stored user with it, rather
+ * than after a loading fallback.
  */
-import { useLingui } from '@lingui/react';
-import { Suspense, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import {
+  useLoaderData,
+  useRouteLoaderData,
+  type RouteObject,
+  type createBrowserRouter,
+} from 'react-router-dom';
 import { loadSignedInTexts } from '../i18n/i18n';
-import { useAtomValue } from '../lib/store';
-import { tokenAtom } from '../state/user';
 import { ErrorScreen } from './error-screen';
-import { PublicOnly, RequireToken } from './guards';
-import { preloadable, type Preloadable } from './preloadable';
+import { publicOnly, requireToken, signedIn } from './guards';
 
-const SignedInArea = preloadable<{ children: ReactNode }>(async () => {
-  const [shell] = await Promise.all([import('./signed-in-area'), loadSignedInTexts()]);
-  return shell;
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** A route's `lazy`: the screen is the default export of its chunk. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
 });
-const LoginPage = preloadable(() => import('../features/auth/login-page'));
-const DashboardPage = preloadable(() => import('./dashboard-page'));
-const NotFoundPage = preloadable(() => import('./not-found-page'));
 
-const PUBLIC_SCREENS: Record<string, Preloadable> = {
-  '/login': LoginPage,
-  '/registration': preloadable(() => import('../features/auth/registration-page')),
-  '/otp-verification': preloadable(() => import('../features/auth/otp-page')),
-};
+async function loadSignedInArea(): Promise<ComponentType> {
+  const [shell] = await Promise.all([import('./signed-in-area'), loadSignedInTexts()]);
+  return shell.default;
+}
+const loadLoginPage = () => import('../features/auth/login-page');
+const loadDashboardPage = () => import('./dashboard-page');
 
-const SIGNED_IN_SCREENS: Record<string, Preloadable> = {
-  '/dashboard': DashboardPage,
-  '/vehicleSearch': preloadable(() => import('../features/search/vehicle-search-page')),
-  '/addVehicle': preloadable(() => import('../features/vehicles/add-vehicle-page')),
-  '/myVehicle': preloadable(() => import('../features/vehicles/my-vehicles-page')),
-  '/message': preloadable(() => import('../features/contact/message-page')),
-  '/settings': preloadable(() => import('../features/settings/settings-page')),
-  '/requests': preloadable(() => import('../features/requests/requests-page')),
-};
-
-function RouteFallback() {
-  const { i18n } = useLingui();
-  return <div className="route-fallback" role="status" aria-label={i18n._('app.loading')} />;
+interface HomeScreens {
+  /** The signed-in shell, when signed in. */
+  Shell?: ComponentType;
+  Page: ComponentType;
 }
 
-function screen(Page: Preloadable) {
-  return (
-    <Suspense fallback={<RouteFallback />}>
-      <Page />
-    </Suspense>
-  );
+/** `/` is the login screen for visitors and the dashboard once signed in (SPEC §2): only that one loads. */
+async function homeLoader(): Promise<HomeScreens> {
+  if (!signedIn()) return { Page: (await loadLoginPage()).default };
+  const [Shell, dashboard] = await Promise.all([loadSignedInArea(), loadDashboardPage()]);
+  return { Shell, Page: dashboard.default };
 }
 
-/** The signed-in shell (session check, sidebar, header) around the current screen. */
-function SignedInShell() {
-  return (
-    <RequireToken>
-      <Suspense fallback={<RouteFallback />}>
-        <SignedInArea>
-          <Suspense fallback={<RouteFallback />}>
-            <Outlet />
-          </Suspense>
-        </SignedInArea>
-      </Suspense>
-    </RequireToken>
-  );
-}
-
-/** `/` is the login screen for visitors and the dashboard once signed in (SPEC §2). */
 function HomeRoute() {
-  const token = useAtomValue(tokenAtom);
-  return token === null ? screen(LoginPage) : <SignedInShell />;
+  const { Shell, Page } = useLoaderData<HomeScreens>();
+  // The shell's outlet shows the index route: a failing dashboard shows its error inside the shell.
+  return Shell ? <Shell /> : <Page />;
 }
 
-const screenAt = (table: Record<string, Preloadable>, path: string) =>
-  Object.hasOwn(table, path) ? table[path] : undefined;
-
-/** Loads the chunks of what `pathname` shows (after the guards' redirects), so it renders at once. */
-export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
-  const known =
-    pathname === '/' || [PUBLIC_SCREENS, SIGNED_IN_SCREENS].some((table) => screenAt(table, pathname));
-  const chunks = !known
-    ? [NotFoundPage]
-    : signedIn
-      ? [SignedInArea, screenAt(SIGNED_IN_SCREENS, pathname) ?? DashboardPage]
-      : [screenAt(PUBLIC_SCREENS, pathname) ?? LoginPage];
-  return Promise.all(chunks.map((chunk) => chunk.preload()));
+function HomeDashboard() {
+  const home = useRouteLoaderData<HomeScreens>('home');
+  return home ? <home.Page /> : null;
 }
+
+const PUBLIC_SCREENS: RouteObject[] = [
+  { path: '/login', lazy: screen(loadLoginPage) },
+  { path: '/registration', lazy: screen(() => import('../features/auth/registration-page')) },
+  { path: '/otp-verification', lazy: screen(() => import('../features/auth/otp-page')) },
+];
+
+const SIGNED_IN_SCREENS: RouteObject[] = [
+  { path: '/dashboard', lazy: screen(loadDashboardPage) },
+  { path: '/vehicleSearch', lazy: screen(() => import('../features/search/vehicle-search-page')) },
+  { path: '/addVehicle', lazy: screen(() => import('../features/vehicles/add-vehicle-page')) },
+  { path: '/myVehicle', lazy: screen(() => import('../features/vehicles/my-vehicles-page')) },
+  { path: '/message', lazy: screen(() => import('../features/contact/message-page')) },
+  { path: '/settings', lazy: screen(() => import('../features/settings/settings-page')) },
+  { path: '/requests', lazy: screen(() => import('../features/requests/requests-page')) },
+];
 
 const errorElement = <ErrorScreen />;
 
 export const routes: RouteObject[] = [
   {
+    id: 'home',
     path: '/',
-    element: <HomeRoute />,
+    loader: homeLoader,
+    Component: HomeRoute,
     errorElement,
-    children: [{ index: true, element: <DashboardPage />, errorElement }],
+    children: [{ index: true, Component: HomeDashboard, errorElement }],
   },
+  { loader: publicOnly, errorElement, children: PUBLIC_SCREENS },
   {
-    element: <PublicOnly />,
-    errorElement,
-    children: Object.entries(PUBLIC_SCREENS).map(([path, Page]) => ({ path, element: screen(Page) })),
-  },
-  {
-    element: <SignedInShell />,
+    // The signed-in shell (session check, sidebar, header) around the current screen.
+    loader: requireToken,
+    lazy: async () => ({ Component: await loadSignedInArea() }),
     errorElement,
     // A screen that fails shows the error inside the shell, with the sidebar still there.
-    children: [
-      {
-        errorElement,
-        children: Object.entries(SIGNED_IN_SCREENS).map(([path, Page]) => ({ path, element: <Page /> })),
-      },
-    ],
+    children: [{ errorElement, children: SIGNED_IN_SCREENS }],
   },
-  { path: '*', element: screen(NotFoundPage), errorElement },
+  { path: '*', lazy: screen(() => import('./not-found-page')), errorElement },
 ];
+
+/**
+ * Resolves once the router has shown its first location: the guards have run and the chunks of the
+ * screen are loaded (or failed, for the error screen), so rendering now shows the screen at once.
+ */
+export function routerReady(router: Router): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

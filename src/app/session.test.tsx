@@ -122,7 +122,7 @@ describe('logout', () => {
   it('the sidebar Logout link signs out and shows /login', async () => {
     const user = userEvent.setup();
     signedInWithEverything();
-    const { router, calls } = renderApp('/settings');
+    const { router, calls } = await renderApp('/settings');
     await user.click(await screen.findByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.some((call) => call.url === '/api/users/logout')).toBe(true);

@@ -13,7 +13,7 @@ const never = () => new Promise<Response>(() => undefined);
 describe('session check on entering a signed-in screen', () => {
   it('shows the stored user at once, before the server answers', async () => {
     signIn(aUser({ name: 'Stored Name', email: 'stored@example.in' }));
-    renderApp('/settings', (call) => (call.url === '/api/users/validateUser' ? never() : undefined));
+    await renderApp('/settings', (call) => (call.url === '/api/users/validateUser' ? never() : undefined));
     const sidebar = await screen.findByRole('complementary', { name: 'Main menu' });
     expect(within(sidebar).getByText('Stored Name')).toBeInTheDocument();
     expect(within(sidebar).getByText('stored@example.in')).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('session check on entering a signed-in screen', () => {
 
   it('sends the stored token to validateUser', async () => {
     signIn(aUser(), 'the-token');
-    const { calls } = renderApp('/settings');
+    const { calls } = await renderApp('/settings');
     await waitFor(() => expect(calls.some((call) => call.url === '/api/users/validateUser')).toBe(true));
     const check = calls.find((call) => call.url === '/api/users/validateUser');
     expect(check?.headers.get('authorization')).toBe('Bearer the-token');
@@ -30,7 +30,7 @@ describe('session check on entering a signed-in screen', () => {
   it('a 401 removes the token and goes to /login', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     signIn();
-    const { router } = renderApp('/settings', (call) =>
+    const { router } = await renderApp('/settings', (call) =>
       call.url === '/api/users/validateUser' ? jsonResponse({ message: 'Unauthorized' }, 401) : undefined,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -41,7 +41,7 @@ describe('session check on entering a signed-in screen', () => {
   it('a network failure keeps the user signed in with the stored copy', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     signIn(aUser({ name: 'Offline User' }));
-    const { router, calls } = renderApp('/settings', (call) => {
+    const { router, calls } = await renderApp('/settings', (call) => {
       if (call.url === '/api/users/validateUser') throw new TypeError('Failed to fetch');
       return undefined;
     });
@@ -54,7 +54,7 @@ describe('session check on entering a signed-in screen', () => {
 
   it("the server's answer updates the stored user", async () => {
     signIn(aUser({ name: 'Old Name' }));
-    renderApp('/settings', (call) =>
+    await renderApp('/settings', (call) =>
       call.url === '/api/users/validateUser'
         ? jsonResponse({ user: aUser({ name: 'New Name' }) })
         : undefined,
@@ -64,9 +64,9 @@ describe('session check on entering a signed-in screen', () => {
 });
 
 describe('signed-in layout', () => {
-  it('the sidebar links to Home, Add Vehicle, My Vehicles, My requests and Settings', () => {
+  it('the sidebar links to Home, Add Vehicle, My Vehicles, My requests and Settings', async () => {
     signIn();
-    renderApp('/settings');
+    await renderApp('/settings');
     const sidebar = screen.getByRole('complementary', { name: 'Main menu' });
     const links = within(sidebar)
       .getAllByRole('link')
@@ -81,16 +81,16 @@ describe('signed-in layout', () => {
     ]);
   });
 
-  it('the Logout link is marked as the red, destructive one', () => {
+  it('the Logout link is marked as the red, destructive one', async () => {
     signIn();
-    renderApp('/settings');
+    await renderApp('/settings');
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveClass('sidebar-logout');
   });
 
   it('the menu button opens and closes the sidebar drawer', async () => {
     const user = userEvent.setup();
     signIn();
-    renderApp('/settings');
+    await renderApp('/settings');
     const menu = screen.getByRole('button', { name: 'Menu' });
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
@@ -101,7 +101,7 @@ describe('signed-in layout', () => {
   it('following a sidebar link closes the drawer', async () => {
     const user = userEvent.setup();
     signIn();
-    renderApp('/settings');
+    await renderApp('/settings');
     const menu = screen.getByRole('button', { name: 'Menu' });
     await user.click(menu);
     await user.click(screen.getByRole('link', { name: 'My Vehicles' }));
@@ -111,14 +111,15 @@ describe('signed-in layout', () => {
   it("'Search Vehicles' goes to /vehicleSearch", async () => {
     const user = userEvent.setup();
     signIn();
-    const { router } = renderApp('/settings');
+    const { router } = await renderApp('/settings');
     await user.click(screen.getByRole('button', { name: 'Search Vehicles' }));
-    expect(router.state.location.pathname).toBe('/vehicleSearch');
+    // The router changes the location once the screen's chunk is loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vehicleSearch'));
   });
 
-  it('the header holds the notification bell', () => {
+  it('the header holds the notification bell', async () => {
     signIn();
-    renderApp('/settings');
+    await renderApp('/settings');
     expect(screen.getByRole('banner')).toContainElement(
       screen.getByRole('button', { name: /^Notifications/ }),
     );

@@ -4,8 +4,8 @@
  */
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { startPush } from '../lib/push';
 import { getServiceWorkerRegistration } from '../lib/service-worker';
@@ -30,7 +30,8 @@ const links = (i18n: I18n) => [
   { to: '/settings', label: i18n._('app.settings') },
 ];
 
-export default function SignedInArea({ children }: { children: ReactNode }) {
+/** The layout route of every signed-in screen: the screen is its <Outlet />. */
+export default function SignedInArea() {
   const { i18n } = useLingui();
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
@@ -112,7 +113,9 @@ export default function SignedInArea({ children }: { children: ReactNode }) {
             {i18n._('app.searchVehicles')}
           </button>
         </header>
-        <main className="content">{children}</main>
+        <main className="content">
+          <Outlet />
+        </main>
       </div>
     </div>
   );

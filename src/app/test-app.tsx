@@ -1,16 +1,19 @@
-/** Renders the whole app (every route, guards, shell) in memory at `path`, against a fake API. */
+/**
+ * Renders the whole app (every route, guards, shell) in memory at `path`, against a fake API. As in
+ * main.tsx, the first render waits for the router's first location (guards run, chunks loaded).
+ */
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { fakeEventStream } from '../testing/event-stream';
 import { aUser } from '../testing/fixtures';
 import { jsonResponse, stubFetch, type FetchCall } from '../testing/render';
 import { App } from './app';
-import { routes } from './routes';
+import { routerReady, routes } from './routes';
 
 type Responder = (call: FetchCall) => Response | Promise<Response> | undefined;
 
 /** Answers what every signed-in screen asks on entry; `respond` may answer first. */
-export function renderApp(path: string, respond: Responder = () => undefined) {
+export async function renderApp(path: string, respond: Responder = () => undefined) {
   const calls = stubFetch(async (call) => {
     const answer = await respond(call);
     if (answer) return answer;
@@ -28,6 +31,7 @@ export function renderApp(path: string, respond: Responder = () => undefined) {
     return jsonResponse({ message: 'Not Found' }, 404);
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await routerReady(router);
   const view = render(<App router={router} />);
   return { ...view, router, calls };
 }
