@@ -13,6 +13,7 @@ import { useAtomValue } from '../lib/store';
 import { addPushNotification } from '../state/notifications';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
+import { NavigationProgress } from './navigation-progress';
 import { useOutbox } from './outbox';
 import { checkSession, logout } from './session';
 import './signed-in-area.css';
@@ -54,6 +55,7 @@ export default function SignedInArea() {
 
   return (
     <div className="shell" data-menu-open={menuOpen}>
+      <NavigationProgress />
       <aside
         id="sidebar"
         className="sidebar"
