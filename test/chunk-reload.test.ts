@@ -41,7 +41,11 @@ describeInBrowser('a route chunk answered with 404', () => {
     await page.goto(`${server.url}/dashboard`);
     await expectVisible(page.getByRole('link', { name: 'Settings' }));
     let loads = 0;
-    page.on('load', () => loads++);
+    // Counted when the page's document is requested: the new document asks for the chunk before its
+    // `load` event fires.
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) loads++;
+    });
     await page.route(SETTINGS_CHUNK, (route) => {
       if (untilReload && loads > 0) return route.continue();
       return route.fulfill({ status: 404, body: 'Not Found' });
