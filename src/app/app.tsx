@@ -1,14 +1,11 @@
 import { I18nProvider } from '@lingui/react';
-import { useEffect } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
 import { OfflineBanner } from '../components/offline-banner';
 import { i18n } from '../i18n/i18n';
 import { UpdatePrompt } from '../lib/service-worker';
 import { appStore, Provider } from '../lib/store';
 import { AppToaster } from '../lib/toasts';
 import { syncTokenFromStorage } from '../state/user';
-
-type Router = ReturnType<typeof createBrowserRouter>;
 
 /** Another tab signing in or out changes `token`: this tab follows. */
 function useTokenFromOtherTabs(): void {
@@ -21,13 +18,18 @@ function useTokenFromOtherTabs(): void {
   }, []);
 }
 
-export function App({ router }: { router: Router }) {
+/**
+ * The app around its router: `<RouterProvider>` in the browser, `<StaticRouterProvider>` when the
+ * sign-in screen is prerendered at build time (./prerender). Both render the same markup, which the
+ * browser then hydrates.
+ */
+export function App({ children }: { children: ReactNode }) {
   useTokenFromOtherTabs();
   return (
     <Provider store={appStore}>
       <I18nProvider i18n={i18n}>
         <OfflineBanner />
-        <RouterProvider router={router} />
+        {children}
         <AppToaster />
         <UpdatePrompt />
       </I18nProvider>

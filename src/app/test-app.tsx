@@ -1,6 +1,6 @@
 /** Renders the whole app (every route, guards, shell) in memory at `path`, against a fake API. */
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fakeEventStream } from '../testing/event-stream';
 import { aUser } from '../testing/fixtures';
 import { jsonResponse, stubFetch, type FetchCall } from '../testing/render';
@@ -28,6 +28,10 @@ export function renderApp(path: string, respond: Responder = () => undefined) {
     return jsonResponse({ message: 'Not Found' }, 404);
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<App router={router} />);
+  const view = render(
+    <App>
+      <RouterProvider router={router} />
+    </App>,
+  );
   return { ...view, router, calls };
 }

@@ -110,9 +110,11 @@ function acceptUpdate(): void {
   workbox?.messageSkipWaiting();
 }
 
-/** Mount once, anywhere in the app (it is fixed to the bottom of the screen). */
+const noUpdate = (): UpdateState => 'none';
+
+/** Mount once, anywhere in the app (it is fixed to the bottom of the screen). Nothing on the server. */
 export function UpdatePrompt() {
-  const state = useSyncExternalStore(subscribe, () => updateState);
+  const state = useSyncExternalStore(subscribe, () => updateState, noUpdate);
   if (state === 'none' || !Prompt) return null;
   return <Prompt accepted={state === 'accepted'} onAccept={acceptUpdate} />;
 }
