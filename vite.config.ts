@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PRERENDERED_PAGE } from './common/prerender';
+import { prerenderSignIn } from './scripts/prerender';
 
 /**
  * react-router 7's package exports always point at its development build (dev warnings on, and
@@ -20,6 +22,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    prerenderSignIn(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -28,6 +31,9 @@ export default defineConfig(({ command }) => ({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // The worker answers every navigation with the neutral shell, index.html, never the sign-in
+        // screen prerendered for visitors (a signed-in user must not see it flash).
+        globIgnores: ['**/node_modules/**/*', PRERENDERED_PAGE],
       },
     }),
   ],

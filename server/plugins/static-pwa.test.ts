@@ -1,8 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGE } from '#common/prerender';
 import { fakeDist, tempDir } from '../testing/server-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { acceptedLanguages } from './static-pwa';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -95,6 +97,82 @@ describe('with a build', () => {
     const response = await get('/assets/app-old999.js');
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('<div id="root">');
+  });
+});
+
+describe('with the sign-in screen prerendered', () => {
+  const SHELL = '<div id="root"></div>';
+  const PRERENDERED = '<div id="root" data-prerendered="/login /"><main>Sign in</main></div>';
+  let t: TestApp;
+  beforeAll(async () => {
+    const distDir = await fakeDist(path.join(root, 'prerendered-dist'));
+    await mkdir(path.join(distDir, path.dirname(PRERENDERED_PAGE)), { recursive: true });
+    await writeFile(
+      path.join(distDir, PRERENDERED_PAGE),
+      `<!doctype html><title>Vahan</title>${PRERENDERED}`,
+    );
+    t = await appServing(distDir);
+  });
+  afterAll(() => t.close());
+
+  const page = (url: string, acceptLanguage?: string) =>
+    t.inject({
+      method: 'GET',
+      url,
+      headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage },
+    });
+
+  it.each([
+    ['/login', 'en-IN,en;q=0.9'],
+    ['/', 'en-GB'],
+    ['/login?from=share', undefined],
+    ['/login', 'hi-IN,hi;q=0.9'],
+  ])('sends %s to a browser that prefers %s the prerendered sign-in screen', async (url, language) => {
+    const response = await page(url, language);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain(PRERENDERED);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it.each([
+    ['/login', 'ml-IN,ml;q=0.9,en;q=0.8'],
+    ['/', 'ml'],
+    ['/login', 'en;q=0.5,ml-IN'],
+  ])('sends %s to a browser that prefers Malayalam (%s) the neutral shell', async (url, language) => {
+    const response = await page(url, language);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(SHELL);
+    expect(response.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it.each(['/dashboard', '/registration', '/index.html'])('sends %s the neutral shell', async (url) => {
+    const response = await page(url, 'en');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(SHELL);
+  });
+
+  it('answers HEAD /login like GET', async () => {
+    const response = await t.inject({ method: 'HEAD', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('has no URL of its own: its path is a client route like any other, answered with the shell', async () => {
+    const response = await page(`/${PRERENDERED_PAGE}`);
+    expect(response.body).toContain(SHELL);
+    expect(response.body).not.toContain('data-prerendered');
+  });
+});
+
+describe('acceptedLanguages', () => {
+  it('lists the languages of an Accept-Language header, most wanted first', () => {
+    expect(acceptedLanguages('ml-IN,ml;q=0.9,en-US;q=0.8,en;q=0.7')).toEqual(['ml-IN', 'ml', 'en-US', 'en']);
+    expect(acceptedLanguages('en;q=0.5, ml-IN, *;q=0.1')).toEqual(['ml-IN', 'en']);
+    expect(acceptedLanguages('ml;q=0, en')).toEqual(['en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('')).toEqual([]);
   });
 });
 

@@ -3,6 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { languageFromPreferences } from '#common/languages';
+import { PRERENDERED_PAGE, PRERENDERED_PATHS } from '#common/prerender';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route sends the prerendered sign-in screen (which has no URL of its own). */
+    prerendered?: boolean;
+  }
+}
 
 /** Vite puts every hashed file in dist/assets/. */
 const ASSETS_DIR = 'assets';
@@ -10,6 +19,23 @@ const API_PATH = /^\/api(?:[/?]|$)/;
 const ASSET_PATH = new RegExp(`^/${ASSETS_DIR}/`);
 /** Build internals (Vite's manifest and the like) are for the build checks, not for clients. */
 const INTERNAL_PATH = /^\/\.vite(?:\/|$)/;
+/** The prerendered sign-in screen is sent for its paths only, never at a URL of its own. */
+const PRERENDERED_URL = `/${PRERENDERED_PAGE}`;
+
+/** The languages of an Accept-Language header, most wanted first (q=0 means "not this one"). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
 
 /**
  * Serves the built PWA: hashed assets are immutable, everything else (index.html, the manifest, the
@@ -25,7 +51,9 @@ export default fp(
         root,
         index: 'index.html',
         cacheControl: false,
-        allowedPath: (pathName) => !INTERNAL_PATH.test(pathName),
+        allowedPath: (pathName, _root, request) =>
+          !INTERNAL_PATH.test(pathName) &&
+          (pathName !== PRERENDERED_URL || request.routeOptions.config.prerendered === true),
         setHeaders(reply, filePath) {
           const hashed = path.relative(root, filePath).split(path.sep)[0] === ASSETS_DIR;
           reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -33,6 +61,22 @@ export default fp(
       });
     } else {
       app.log.warn({ root }, 'no PWA build found: only the API is served');
+    }
+
+    // A visitor's browser that prefers English gets the sign-in screen prerendered in the page, so it
+    // paints before any script runs; src/main.tsx hydrates it, or drops it for a signed-in user or
+    // another language chosen on the device. Everyone else gets the neutral shell, as on every route.
+    if (hasBuild && existsSync(path.join(root, PRERENDERED_PAGE))) {
+      for (const url of PRERENDERED_PATHS) {
+        app.get(url, { config: { prerendered: true } }, (request, reply) => {
+          const english =
+            languageFromPreferences(acceptedLanguages(request.headers['accept-language'])) === 'en';
+          return reply
+            .header('vary', 'accept-language')
+            .header('cache-control', 'no-cache')
+            .sendFile(english ? PRERENDERED_PAGE : 'index.html');
+        });
+      }
     }
 
     app.setNotFoundHandler((request, reply) => {

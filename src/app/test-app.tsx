@@ -7,7 +7,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { fakeEventStream } from '../testing/event-stream';
 import { aUser } from '../testing/fixtures';
 import { jsonResponse, stubFetch, type FetchCall } from '../testing/render';
-import { App } from './app';
+import { App, AppRouter } from './app';
 import { routerReady, routes } from './routes';
 
 type Responder = (call: FetchCall) => Response | Promise<Response> | undefined;
@@ -32,6 +32,10 @@ export async function renderApp(path: string, respond: Responder = () => undefin
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   await routerReady(router);
-  const view = render(<App router={router} />);
+  const view = render(
+    <App>
+      <AppRouter router={router} />
+    </App>,
+  );
   return { ...view, router, calls };
 }

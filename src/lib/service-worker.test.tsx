@@ -20,16 +20,20 @@ const fake = vi.hoisted(() => {
 
 vi.mock('workbox-window', () => ({ Workbox: fake.FakeWorkbox }));
 
-const container = {
-  controller: null as object | null,
-  ready: Promise.resolve(fake.registration),
-  getRegistration: vi.fn(async (): Promise<ServiceWorkerRegistration | undefined> => fake.registration),
-  register: vi.fn(async () => fake.registration),
-};
+/** navigator.serviceWorker, new for each page load so no listener outlives its test. */
+const fakeContainer = () =>
+  Object.assign(new EventTarget(), {
+    controller: null as object | null,
+    ready: Promise.resolve(fake.registration),
+    getRegistration: vi.fn(async (): Promise<ServiceWorkerRegistration | undefined> => fake.registration),
+    register: vi.fn(async () => fake.registration),
+  });
+let container = fakeContainer();
 
 /** A fresh copy of the module, as a new page load would have it. */
 async function loadServiceWorkerModule({ production = true, controlled = true } = {}) {
   vi.stubEnv('PROD', production);
+  container = fakeContainer();
   container.controller = controlled ? {} : null;
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   vi.resetModules();
@@ -55,19 +59,46 @@ function stubReload() {
 }
 
 afterEach(() => {
-  container.getRegistration.mockResolvedValue(fake.registration);
-  container.register.mockClear();
   Reflect.deleteProperty(navigator, 'serviceWorker');
   vi.unstubAllEnvs();
   fake.instances.length = 0;
 });
 
+/** The first worker of a fresh page activates and takes it over (its clientsClaim). */
+async function firstWorkerTakesOver() {
+  container.controller = {};
+  container.dispatchEvent(new Event('controllerchange'));
+  await vi.waitFor(() => expect(workbox().register).toHaveBeenCalledTimes(1));
+}
+
 describe('registerServiceWorker', () => {
-  it('registers /sw.js in a production build', async () => {
+  it('registers /sw.js through workbox-window on a page a worker controls', async () => {
     const { registerServiceWorker } = await loadServiceWorkerModule();
     await registerServiceWorker();
     expect(workbox().scriptUrl).toBe('/sw.js');
     expect(workbox().register).toHaveBeenCalledTimes(1);
+    expect(container.register).not.toHaveBeenCalled();
+  });
+
+  it('registers /sw.js without workbox-window on a fresh page, and loads it once the worker takes over', async () => {
+    const { registerServiceWorker } = await loadServiceWorkerModule({ controlled: false });
+    await registerServiceWorker();
+    expect(container.register).toHaveBeenCalledWith('/sw.js');
+    expect(fake.instances).toHaveLength(0);
+    await firstWorkerTakesOver();
+    expect(workbox().scriptUrl).toBe('/sw.js');
+  });
+
+  it('waits for the page to load before registering', async () => {
+    const { registerServiceWorker } = await loadServiceWorkerModule({ controlled: false });
+    Object.defineProperty(document, 'readyState', { configurable: true, value: 'loading' });
+    const registered = registerServiceWorker();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(container.register).not.toHaveBeenCalled();
+    Reflect.deleteProperty(document, 'readyState');
+    window.dispatchEvent(new Event('load'));
+    await registered;
+    expect(container.register).toHaveBeenCalledWith('/sw.js');
   });
 
   it('registers no worker in a development build', async () => {
@@ -106,6 +137,7 @@ describe('registerServiceWorker', () => {
     const reload = stubReload();
     const { registerServiceWorker } = await loadServiceWorkerModule({ controlled: false });
     await registerServiceWorker();
+    await firstWorkerTakesOver();
     emit('controlling');
     expect(reload).not.toHaveBeenCalled();
   });
@@ -141,6 +173,7 @@ describe('UpdatePrompt', () => {
     const reload = stubReload();
     const { registerServiceWorker, UpdatePrompt } = await loadServiceWorkerModule({ controlled: false });
     await registerServiceWorker();
+    await firstWorkerTakesOver();
     render(<UpdatePrompt />, { wrapper: WithTexts });
     emit('waiting');
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));

@@ -1,15 +1,13 @@
 /**
  * The toasts of SPEC §8 and §9 (3000 ms, top right; see ./toast-view). The toast library is not
- * part of the first load of /login: it is fetched once the first screen is up, or by the first
- * toast if that comes sooner, and <AppToaster> shows the list from then on. A toast asked for
- * before the list is there waits in the library's store and shows with it.
+ * part of the first load of /login, nor fetched after it without need: a form that can end in a
+ * toast fetches it when the user starts on it (preloadToasts), else the first toast does, and
+ * <AppToaster> shows the list from then on. A toast asked for before the list is there waits in
+ * the library's store and shows with it.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type * as ToastViewModule from './toast-view';
 import type { Tone } from './toast-view';
-
-/** How long after the app's first render the toast library is fetched in the background. */
-const PREFETCH_DELAY_MS = 1500;
 
 type ToastView = typeof ToastViewModule;
 
@@ -66,13 +64,10 @@ export function notifySuccess(text: string): void {
   show('success', text);
 }
 
-/** Mount once, anywhere in the app. */
+const noView = () => undefined;
+
+/** Mount once, anywhere in the app. Renders nothing until the library is loaded (and on the server). */
 export function AppToaster() {
-  const loaded = useSyncExternalStore(subscribe, () => view);
-  useEffect(() => {
-    if (view) return;
-    const timer = setTimeout(() => void preloadToasts().catch(() => undefined), PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  const loaded = useSyncExternalStore(subscribe, () => view, noView);
   return loaded ? <loaded.ToastList /> : null;
 }

@@ -1,11 +1,12 @@
 /** SPEC §7: the three calls of signing in. */
 import type { LoginPayload, RegisterPayload, VerifyPayload, VerifyResponse } from '#common/api';
 import type { apiClient } from '../../lib/api-client';
+import { preloadToasts } from '../../lib/toasts';
 
 /**
  * The HTTP client is not a static import: the sign-in screens (the first load of /login) paint
- * without it, and it loads right after, while the user types. A failed load (offline) is tried
- * again on the next call.
+ * without it, and it loads when the user starts on a form (prepareToSend) or by the first call.
+ * A failed load (offline) is tried again on the next call.
  */
 let loading: Promise<typeof apiClient> | undefined;
 function client() {
@@ -19,7 +20,14 @@ function client() {
   return loading;
 }
 
-client().catch(() => undefined);
+/**
+ * The user has started on a sign-in form: fetch what sending it needs (the HTTP client, and the
+ * toast library its answer may show) while they type, so the tap gets an answer at once.
+ */
+export function prepareToSend(): void {
+  client().catch(() => undefined);
+  preloadToasts().catch(() => undefined);
+}
 
 /** Sends a one-time code to the phone; the answer is not read (SPEC §7). */
 export async function requestCode(phone: string): Promise<void> {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PHONE_LENGTH } from '#common/phone';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
-import { requestCode } from './api';
+import { prepareToSend, requestCode } from './api';
 import { AuthLayout } from './auth-layout';
 import { phoneFromInput } from './phone-input';
 
@@ -35,7 +35,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title={i18n._('login.title')}>
       <p className="muted">{i18n._('login.codeHint')}</p>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="form" noValidate onFocus={prepareToSend} onSubmit={(event) => void onSubmit(event)}>
         <div className="field">
           <label className="field-label" htmlFor="login-phone">
             {i18n._('login.phoneLabel')}

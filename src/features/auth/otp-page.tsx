@@ -8,7 +8,7 @@ import { serverMessageOf, statusOf } from '../../lib/api-client';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { pendingPhoneAtom } from '../../state/pending-phone';
 import { startSession } from '../../state/user';
-import { requestCode, verifyCode } from './api';
+import { prepareToSend, requestCode, verifyCode } from './api';
 import { AuthLayout } from './auth-layout';
 import { emptyOtp, enterDigits, type OtpDigits } from './otp-boxes';
 
@@ -91,7 +91,7 @@ export default function OtpPage() {
   return (
     <AuthLayout title={i18n._('otp.title')}>
       <p className="muted">{i18n._('otp.codeSentTo', { phone: `+91 ${phone}` })}</p>
-      <form className="form" noValidate onSubmit={(event) => void onVerify(event)}>
+      <form className="form" noValidate onFocus={prepareToSend} onSubmit={(event) => void onVerify(event)}>
         <fieldset className="otp-boxes">
           <legend className="visually-hidden">{i18n._('otp.codeLabel')}</legend>
           {boxes.map((digit, index) => (

@@ -12,7 +12,7 @@ import { Field } from '../../components/field';
 import { activeLanguage } from '../../i18n/i18n';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
-import { register } from './api';
+import { prepareToSend, register } from './api';
 import { AuthLayout } from './auth-layout';
 import { phoneFromInput } from './phone-input';
 import { useCityOptions } from './use-city-options';
@@ -84,7 +84,7 @@ export default function RegistrationPage() {
 
   return (
     <AuthLayout title={i18n._('registration.title')}>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="form" noValidate onFocus={prepareToSend} onSubmit={(event) => void onSubmit(event)}>
         <Field label={i18n._('registration.name')}>
           <input
             className="input"
