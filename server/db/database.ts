@@ -21,6 +21,11 @@ export interface Database {
   close(): Promise<void>;
   /** The node-postgres pool, for LISTEN/NOTIFY; absent on PGlite. */
   pool?: pg.Pool;
+  /**
+   * PGlite only: LISTENs on the embedded database, whose notifications reach this process before the
+   * statement that sent them resolves. Returns the unlisten.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 /** Closing twice (shutdown after a failure, a test that closed it first) closes once. */
@@ -48,6 +53,7 @@ export async function openDatabase(
         await db.execute(sql`select 1`);
       },
       close: closeOnce(() => client.close()),
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
     };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 3000 });
