@@ -64,7 +64,7 @@ export async function openDatabase(
     };
   }
   const pool = openPool(config.url, 10, onPoolError);
-  const countersPool = openPool(config.url, 4, onPoolError, '-c synchronous_commit=off');
+  const countersPool = openPool(config.url, 10, onPoolError, '-c synchronous_commit=off');
   const db = drizzlePostgres({ client: pool, schema });
   await migratePostgres(db, { migrationsFolder });
   return {
