@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
 import { blocks, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
@@ -78,21 +78,25 @@ async function checkBlockAndLimits(tx: Tx, input: NewNotification, limits: SendL
   }
 }
 
-/** The receiver's unread notifications, newest first, each with what is needed to show its sender. */
-export async function unreadFor(
+/**
+ * The receiver's unread notifications, newest first, each with what is needed to show its sender:
+ * built and prepared once, as every open app reads them.
+ */
+export function preparedUnreadFor(
   db: Db,
-  receiverId: string,
-): Promise<{ notification: NotificationRow; sender: Sender | null }[]> {
-  return db
+): (receiverId: string) => Promise<{ notification: NotificationRow; sender: Sender | null }[]> {
+  const query = db
     .select({
       notification: notifications,
       sender: { name: users.name, phone: users.phone, phoneVisible: users.phoneVisible },
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.senderId))
-    .where(and(eq(notifications.receiverId, receiverId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.receiverId, sql.placeholder('receiverId')), isNull(notifications.readAt)))
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
-    .limit(UNREAD_LIMIT);
+    .limit(UNREAD_LIMIT)
+    .prepare('unread_notifications_of_receiver');
+  return (receiverId) => query.execute({ receiverId });
 }
 
 /** Marks every unread notification of the receiver read; the rows are kept. */
