@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { blocks } from '../db/schema';
 
@@ -12,4 +12,13 @@ export async function hasBlocked(db: Queryable, blockerId: string, blockedId: st
     .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
     .limit(1);
   return found !== undefined;
+}
+
+/** The same as a column of a larger query (one round trip for several checks). */
+export function hasBlockedSql(db: Queryable, blockerId: string, blockedId: string) {
+  const found = db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  return sql<boolean>`${exists(found)}`;
 }

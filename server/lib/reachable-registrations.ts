@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, exists, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { users, vehicles, type UserRow, type VehicleRow } from '../db/schema';
+import { countHit, ttlMs } from './rate-limit-count';
 import { registrationHidden } from './registration-flags';
 
 /**
@@ -35,13 +36,20 @@ export interface Registration {
 
 export type RegistrationFilter = { vehicleNumber: string } | { vehicleId: string } | { ownerId: string };
 
+const reachableOrder = [
+  desc(vehicles.verified),
+  desc(vehicles.household),
+  asc(vehicles.createdAt),
+  asc(vehicles.id),
+];
+
 function reachableWhere(db: Db, filter: SQL) {
   return db
     .select({ vehicle: vehicles, owner: users })
     .from(vehicles)
     .innerJoin(users, eq(users.id, vehicles.ownerId))
     .where(and(filter, reachable(db)))
-    .orderBy(desc(vehicles.verified), desc(vehicles.household), asc(vehicles.createdAt), asc(vehicles.id));
+    .orderBy(...reachableOrder);
 }
 
 function filterSql(filter: RegistrationFilter): SQL {
@@ -61,4 +69,45 @@ export function preparedReachableByNumber(db: Db): (vehicleNumber: string) => Pr
     'reachable_registrations_by_number',
   );
   return (vehicleNumber) => query.execute({ vehicleNumber });
+}
+
+export interface CountedSearch {
+  /** The searcher's hits in the window, this one included. */
+  current: number;
+  /** Milliseconds left in the window. */
+  ttlMs: number;
+  /** Empty when `current` is over the limit. */
+  found: Registration[];
+}
+
+/**
+ * The owner search in one round trip: counts the hit of the rate-limit key (`countHit`) and, while the
+ * count is within `max`, finds the reachable registrations of the number; built and prepared once.
+ */
+export function preparedCountedReachableByNumber(
+  db: Db,
+): (search: { key: string; windowMs: number; max: number; vehicleNumber: string }) => Promise<CountedSearch> {
+  const counted = db.$with('counted').as(countHit(db, sql.placeholder('key'), sql.placeholder('windowMs')));
+  const query = db
+    .with(counted)
+    .select({ current: counted.current, ttl: counted.ttl, vehicle: vehicles, owner: users })
+    .from(counted)
+    .leftJoin(
+      vehicles,
+      and(
+        lte(counted.current, sql.placeholder('max')),
+        eq(vehicles.vehicleNumber, sql.placeholder('vehicleNumber')),
+        reachable(db),
+      ),
+    )
+    .leftJoin(users, eq(users.id, vehicles.ownerId))
+    .orderBy(...reachableOrder)
+    .prepare('counted_reachable_registrations_by_number');
+  return async (search) => {
+    const rows = await query.execute(search);
+    const [first] = rows;
+    if (!first) throw new Error('rate limit: the counter was not written');
+    const found = rows.flatMap(({ vehicle, owner }) => (vehicle && owner ? [{ vehicle, owner }] : []));
+    return { current: first.current, ttlMs: ttlMs(first.ttl), found };
+  };
 }

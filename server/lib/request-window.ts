@@ -1,4 +1,4 @@
-import { and, desc, gt, type SQL } from 'drizzle-orm';
+import { and, desc, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { notifications } from '../db/schema';
 
@@ -24,3 +24,22 @@ export async function waitBeforeNext(
     .limit(1);
   return oldestCounted ? oldestCounted.sentAt.getTime() + windowMs - now.getTime() : 0;
 }
+
+/**
+ * The same as a column of a larger query (one round trip for several checks): the epoch milliseconds
+ * of the request that must leave the window before one more is allowed, or null when one is allowed
+ * now; `waitFrom` turns it into the wait.
+ */
+export function oldestCountedMs(tx: Tx, matching: SQL | undefined, max: number, windowMs: number, now: Date) {
+  const oldest = tx
+    .select({ sentAtMs: sql`extract(epoch from ${notifications.sentAt}) * 1000` })
+    .from(notifications)
+    .where(and(matching, gt(notifications.sentAt, new Date(now.getTime() - windowMs))))
+    .orderBy(desc(notifications.sentAt))
+    .offset(max - 1)
+    .limit(1);
+  return sql<number | null>`(${oldest})::float8`.mapWith(Number);
+}
+
+export const waitFrom = (oldestMs: number | null, windowMs: number, now: Date) =>
+  oldestMs === null ? 0 : oldestMs + windowMs - now.getTime();

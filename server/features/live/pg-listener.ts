@@ -7,6 +7,10 @@ export interface PgListenerOptions {
   onNotification: (payload: string) => void;
   /** Called once LISTENing again after a time without: whatever was sent meanwhile was missed. */
   onResumed: () => void;
+  /** Called each time the connection is lost (or could not be made): notifications go unheard until onResumed. */
+  onDropped?: () => void;
+  /** How pg_stat_activity names the session; LISTENER_APPLICATION_NAME unless given. */
+  applicationName?: string;
   log: FastifyBaseLogger;
 }
 
@@ -25,8 +29,14 @@ export class PgListener {
   private failures = 0;
   private started = false;
   private closed = false;
+  private isListening = false;
 
   constructor(private readonly options: PgListenerOptions) {}
+
+  /** True from the moment LISTEN succeeded until the connection is lost. */
+  get listening(): boolean {
+    return this.isListening;
+  }
 
   /** Connects and listens; a failure is logged and retried in the background, never thrown. */
   async start(): Promise<void> {
@@ -35,6 +45,7 @@ export class PgListener {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.isListening = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const client = this.client;
     this.client = null;
@@ -47,7 +58,7 @@ export class PgListener {
     this.started = true;
     const client = new pg.Client({
       connectionString: url,
-      application_name: LISTENER_APPLICATION_NAME,
+      application_name: this.options.applicationName ?? LISTENER_APPLICATION_NAME,
       keepAlive: true,
       connectionTimeoutMillis: 5000,
     });
@@ -72,6 +83,7 @@ export class PgListener {
     }
     if (this.client !== client) return;
     this.failures = 0;
+    this.isListening = true;
     if (resuming) {
       log.info('notification listener is listening again');
       this.options.onResumed();
@@ -81,7 +93,9 @@ export class PgListener {
   private dropped(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = null;
+    this.isListening = false;
     client.end().catch(() => {});
+    this.options.onDropped?.();
     if (this.closed) return;
     const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** this.failures);
     this.failures += 1;

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
 import { blocks, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
-import { hasBlocked } from '../../lib/blocks';
+import { hasBlockedSql } from '../../lib/blocks';
 import { forbidden, tooManyRequests } from '../../lib/http-error';
-import { waitBeforeNext } from '../../lib/request-window';
+import { oldestCountedMs, waitFrom } from '../../lib/request-window';
 
 export const UNREAD_LIMIT = 100;
 const MINUTE_MS = 60_000;
@@ -39,11 +39,11 @@ export async function storeNotification(
   now: Date,
 ): Promise<NotificationRow> {
   return db.transaction(async (tx) => {
-    // One send per sender at a time, so concurrent requests cannot slip past the limits together.
+    // One send per sender at a time, so concurrent requests cannot slip past the limits together. The
+    // checks are a statement of their own: one that also took the lock would count with a snapshot
+    // from before it waited for it.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.senderId)).for('no key update');
-    if (await hasBlocked(tx, input.receiverId, input.senderId))
-      throw forbidden((i18n) => i18n._('server.notifications.blocked'));
-    await checkSendLimits(tx, input, limits, now);
+    await checkBlockAndLimits(tx, input, limits, now);
     const [stored] = await tx
       .insert(notifications)
       .values({ ...input, sentAt: now })
@@ -53,35 +53,50 @@ export async function storeNotification(
   });
 }
 
-async function checkSendLimits(tx: Tx, input: NewNotification, limits: SendLimits, now: Date) {
+/** The block and both send limits, in one round trip; the first that applies is thrown. */
+async function checkBlockAndLimits(tx: Tx, input: NewNotification, limits: SendLimits, now: Date) {
   // Masked calls have limits of their own.
   const bySender = and(eq(notifications.senderId, input.senderId), ne(notifications.kind, 'call'));
-  const senderWait = await waitBeforeNext(tx, bySender, limits.perSenderPerMinute, MINUTE_MS, now);
+  const byPair = and(bySender, eq(notifications.receiverId, input.receiverId));
+  const [checks] = await tx
+    .select({
+      blocked: hasBlockedSql(tx, input.receiverId, input.senderId),
+      senderOldestMs: oldestCountedMs(tx, bySender, limits.perSenderPerMinute, MINUTE_MS, now),
+      pairOldestMs: oldestCountedMs(tx, byPair, limits.perPairPer10Minutes, PAIR_WINDOW_MS, now),
+    })
+    .from(users)
+    .where(eq(users.id, input.senderId));
+  if (!checks) throw new Error('the sender was not found');
+  if (checks.blocked) throw forbidden((i18n) => i18n._('server.notifications.blocked'));
+  const senderWait = waitFrom(checks.senderOldestMs, MINUTE_MS, now);
   if (senderWait > 0) {
     throw tooManyRequests((i18n) => i18n._('server.notifications.senderLimit'), senderWait / 1000);
   }
-  const byPair = and(bySender, eq(notifications.receiverId, input.receiverId));
-  const pairWait = await waitBeforeNext(tx, byPair, limits.perPairPer10Minutes, PAIR_WINDOW_MS, now);
+  const pairWait = waitFrom(checks.pairOldestMs, PAIR_WINDOW_MS, now);
   if (pairWait > 0) {
     throw tooManyRequests((i18n) => i18n._('server.notifications.pairLimit'), pairWait / 1000);
   }
 }
 
-/** The receiver's unread notifications, newest first, each with what is needed to show its sender. */
-export async function unreadFor(
+/**
+ * The receiver's unread notifications, newest first, each with what is needed to show its sender:
+ * built and prepared once, as every open app reads them.
+ */
+export function preparedUnreadFor(
   db: Db,
-  receiverId: string,
-): Promise<{ notification: NotificationRow; sender: Sender | null }[]> {
-  return db
+): (receiverId: string) => Promise<{ notification: NotificationRow; sender: Sender | null }[]> {
+  const query = db
     .select({
       notification: notifications,
       sender: { name: users.name, phone: users.phone, phoneVisible: users.phoneVisible },
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.senderId))
-    .where(and(eq(notifications.receiverId, receiverId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.receiverId, sql.placeholder('receiverId')), isNull(notifications.readAt)))
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
-    .limit(UNREAD_LIMIT);
+    .limit(UNREAD_LIMIT)
+    .prepare('unread_notifications_of_receiver');
+  return (receiverId) => query.execute({ receiverId });
 }
 
 /** Marks every unread notification of the receiver read; the rows are kept. */

@@ -25,7 +25,7 @@ import {
   senderOfOwnNotification,
   storeNotification,
   unblock,
-  unreadFor,
+  preparedUnreadFor,
   type NewNotification,
 } from './repository';
 import { notificationTextProblem } from './notification-text';
@@ -35,6 +35,7 @@ const ALL_TEXTS = LANGUAGES.map(textsFor);
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const unreadFor = preparedUnreadFor(db);
   const signedIn = { preValidation: app.authenticate };
   const once = { config: { idempotent: true } };
   const confirmation = { response: { 200: messageResponse } };
@@ -124,7 +125,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { querystring: emptyObject, response: { 200: serverNotificationList } } },
     async (request) => {
       const receiver = currentUser(request);
-      const rows = await unreadFor(db, receiver.id);
+      const rows = await unreadFor(receiver.id);
       return rows.map(({ notification, sender }) => toServerNotification(notification, sender, request.i18n));
     },
   );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ServerNotification } from '#common/api';
 import { NOTIFICATION_TITLE } from '#common/message-templates';
-import { notifications, users, vehicles, type VehicleRow } from '../../db/schema';
+import { notifications, vehicles, type VehicleRow } from '../../db/schema';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 
 export const post = (t: TestApp, url: string, payload: object | undefined, who?: SignedIn) =>
@@ -69,6 +69,13 @@ export async function storedFor(t: TestApp, receiver: SignedIn) {
     .where(eq(notifications.receiverId, receiver.user._id));
 }
 
+/** Through the API, as the user would: their server then stops serving the cached row at once. */
 export async function hidePhone(t: TestApp, who: SignedIn): Promise<void> {
-  await t.app.database.db.update(users).set({ phoneVisible: false }).where(eq(users.id, who.user._id));
+  const hidden = await t.inject({
+    method: 'PATCH',
+    url: '/api/users/updateProfile',
+    payload: { phoneVisible: false },
+    headers: who.headers,
+  });
+  if (hidden.statusCode !== 200) throw new Error(`updateProfile failed: ${hidden.body}`);
 }

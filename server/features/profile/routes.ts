@@ -21,6 +21,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         changes.quietEnd = quietHours?.end ?? null;
       }
       const updated = await updateProfile(app.database.db, user.id, changes);
+      app.sessions.forgetUser(user.id);
       if (!updated) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
       return { user: toUser(updated) };
     },

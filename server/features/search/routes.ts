@@ -4,22 +4,66 @@ import { ownedVehicleList, vehicleOwnerQuery } from '#common/api';
 import { toOwnedVehicle } from '../../lib/api-shapes';
 import { tooManyRequests } from '../../lib/http-error';
 import { maskedCallTo } from '../../lib/masked-call';
+import { countHit, ttlMs } from '../../lib/rate-limit-count';
+import {
+  preparedCountedReachableByNumber,
+  preparedReachableByNumber,
+  type Registration,
+} from '../../lib/reachable-registrations';
 import { currentUser } from '../../plugins/auth';
-import { preparedReachableByNumber } from '../../lib/reachable-registrations';
+
+const SEARCH_WINDOW_MS = 60_000;
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const findOwners = preparedReachableByNumber(app.database.db);
-  // Per signed-in user, so nobody can walk the number space to harvest owners; runs after
-  // authenticate and before the body is validated, so every attempt counts.
-  const searchLimit = {
-    max: app.config.searchesPerUserMinute,
-    timeWindow: '1 minute',
-    hook: 'preValidation' as const,
-    keyGenerator: (request: FastifyRequest) => `search:${currentUser(request).id}`,
-    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-      tooManyRequests((i18n) => i18n._('server.search.tooMany'), context.ttl / 1000),
+  const { database, config } = app;
+  const max = config.searchesPerUserMinute;
+  const searchKey = (request: FastifyRequest) => `search:${currentUser(request).id}`;
+  const tooMany = (ttl: number) => tooManyRequests((i18n) => i18n._('server.search.tooMany'), ttl / 1000);
+  const answer = (request: FastifyRequest, found: Registration[]) => {
+    const now = app.deps.now();
+    const callsConfigured = app.deps.telephony !== null;
+    return found.map(({ vehicle, owner }) =>
+      toOwnedVehicle(vehicle, owner, maskedCallTo(owner, callsConfigured, now, request.i18n)),
+    );
   };
 
+  // Per signed-in user, so nobody can walk the number space to harvest owners; counted after
+  // authenticate and whether or not the body is valid, so every attempt counts.
+  const limits = config.rateLimitStore;
+  if (limits.kind === 'database') {
+    // The count and the search are one statement: one round trip for the hottest signed-in request.
+    const countedSearch = preparedCountedReachableByNumber(database.countersDb);
+    app.post(
+      '/getVehicleOwner',
+      {
+        preValidation: app.authenticate,
+        attachValidation: true,
+        schema: { body: vehicleOwnerQuery, response: { 200: ownedVehicleList } },
+      },
+      async (request) => {
+        const key = `${limits.keyPrefix}${searchKey(request)}`;
+        if (request.validationError) {
+          const [counted] = await countHit(database.countersDb, key, SEARCH_WINDOW_MS);
+          if (counted && counted.current > max) throw tooMany(ttlMs(counted.ttl));
+          throw request.validationError;
+        }
+        const { vehicleNumber } = request.body;
+        const counted = await countedSearch({ key, windowMs: SEARCH_WINDOW_MS, max, vehicleNumber });
+        if (counted.current > max) throw tooMany(counted.ttlMs);
+        return answer(request, counted.found);
+      },
+    );
+    return;
+  }
+
+  const findOwners = preparedReachableByNumber(database.db);
+  const searchLimit = {
+    max,
+    timeWindow: SEARCH_WINDOW_MS,
+    hook: 'preValidation' as const,
+    keyGenerator: searchKey,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) => tooMany(context.ttl),
+  };
   app.post(
     '/getVehicleOwner',
     {
@@ -27,14 +71,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: searchLimit },
       schema: { body: vehicleOwnerQuery, response: { 200: ownedVehicleList } },
     },
-    async (request) => {
-      const found = await findOwners(request.body.vehicleNumber);
-      const now = app.deps.now();
-      const callsConfigured = app.deps.telephony !== null;
-      return found.map(({ vehicle, owner }) =>
-        toOwnedVehicle(vehicle, owner, maskedCallTo(owner, callsConfigured, now, request.i18n)),
-      );
-    },
+    async (request) => answer(request, await findOwners(request.body.vehicleNumber)),
   );
 };
 

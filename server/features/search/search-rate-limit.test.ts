@@ -11,11 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (user: SignedIn) =>
+const search = (user: SignedIn, vehicleNumber = nextVehicleNumber()) =>
   t.inject({
     method: 'POST',
     url: '/api/users/getVehicleOwner',
-    payload: { vehicleNumber: nextVehicleNumber() },
+    payload: { vehicleNumber },
     headers: user.headers,
   });
 
@@ -38,6 +38,21 @@ describe('owner search rate limit', () => {
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({ message: expect.any(String) });
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts searches with an invalid number against the limit', async () => {
+    const user = await t.signUp();
+    for (let i = 0; i < LIMIT; i++) {
+      const invalid = await search(user, 'not a number');
+      expect(invalid.statusCode).toBe(400);
+    }
+    expect((await search(user)).statusCode).toBe(429);
+  });
+
+  it('answers 429 rather than 400 to an invalid search once over the limit', async () => {
+    const user = await t.signUp();
+    await useUpSearches(user);
+    expect((await search(user, 'not a number')).statusCode).toBe(429);
   });
 
   it('does not count one user’s searches against another from the same address', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { VehicleType } from '#common/vehicle-types';
 import type { Db } from '../../db/database';
 import { users, vehicleChanges, vehicles, type VehicleRow } from '../../db/schema';
@@ -76,13 +76,16 @@ export async function insertVehicle(
 }
 
 /** At most `limit` of the owner's vehicles, newest first. */
-export function vehiclesOf(db: Db, ownerId: string, limit: number): Promise<VehicleRow[]> {
-  return db
+/** The owner's vehicles, newest first: built and prepared once, as every dashboard load reads them. */
+export function preparedVehiclesOf(db: Db, limit: number): (ownerId: string) => Promise<VehicleRow[]> {
+  const query = db
     .select()
     .from(vehicles)
-    .where(eq(vehicles.ownerId, ownerId))
+    .where(eq(vehicles.ownerId, sql.placeholder('ownerId')))
     .orderBy(desc(vehicles.createdAt), desc(vehicles.id))
-    .limit(limit);
+    .limit(limit)
+    .prepare('vehicles_of_owner');
+  return (ownerId) => query.execute({ ownerId });
 }
 
 /**

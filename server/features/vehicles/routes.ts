@@ -12,7 +12,7 @@ import { toVehicle } from '../../lib/api-shapes';
 import { conflict, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { isUniqueViolation } from '../../plugins/errors';
-import { deleteOwnVehicle, insertVehicle, updateOwnVehicle, vehiclesOf } from './repository';
+import { deleteOwnVehicle, insertVehicle, preparedVehiclesOf, updateOwnVehicle } from './repository';
 import { clearRegistrationFlags } from '../../lib/registration-flags';
 
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
@@ -31,6 +31,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const signedIn = { preValidation: app.authenticate };
   const limits = app.config.vehicleLimits;
+  const vehiclesOf = preparedVehiclesOf(db, limits.perUser);
 
   app.post(
     '/addVehicle',
@@ -46,7 +47,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/getMyVehicles', { ...signedIn, schema: { response: { 200: vehicleList } } }, async (request) => {
     const user = currentUser(request);
-    return (await vehiclesOf(db, user.id, limits.perUser)).map(toVehicle);
+    return (await vehiclesOf(user.id)).map(toVehicle);
   });
 
   app.patch(

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { SessionCache } from './session-cache';
+import { followSessionChanges } from './session-changes';
 import { SessionStore } from './session-store';
 
 declare module 'fastify' {
@@ -39,7 +41,11 @@ export function currentUser(request: FastifyRequest): UserRow {
 
 export default fp(
   async function auth(app: FastifyInstance) {
-    app.decorate('sessions', new SessionStore(app.database.db, app.config.sessionLifetimes, app.deps.now));
+    const cache = new SessionCache();
+    const { database, config, deps } = app;
+    app.decorate('sessions', new SessionStore(database.db, config.sessionLifetimes, deps.now, cache));
+    const stopFollowing = await followSessionChanges(database, config.database, cache, app.log);
+    app.addHook('onClose', stopFollowing);
     app.decorateRequest('authUser', null);
     app.decorateRequest('bearerToken', null);
     app.decorateRequest('authSession', null);

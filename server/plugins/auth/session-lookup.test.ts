@@ -32,9 +32,9 @@ describe('the prepared session lookup', () => {
     await t.inject({
       method: 'PATCH',
       url: '/api/users/updateProfile',
-      payload: { phoneVisible: false },
+      payload: { phoneVisible: true },
       headers: user.headers,
     });
-    expect((await validate(user)).json<{ user: User }>().user.phoneVisible).toBe(false);
+    expect((await validate(user)).json<{ user: User }>().user.phoneVisible).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessions, users, type UserRow } from '../../db/schema';
+import type { CachedSession, SessionCache } from './session-cache';
 
 const DAY_MS = 86_400_000;
 /** last_seen is refreshed at most this often, so reads do not each cost a write. */
@@ -40,6 +41,8 @@ export class SessionStore {
     private readonly db: Db,
     private readonly lifetimes: SessionLifetimes,
     private readonly now: () => Date,
+    /** Answers most lookups without the database; see SessionCache for when it may. */
+    private readonly cache: SessionCache,
   ) {
     this.lookup = db
       .select({ user: users, id: sessions.id, createdAt: sessions.createdAt, lastSeen: sessions.lastSeen })
@@ -63,26 +66,31 @@ export class SessionStore {
   /** The session of a token, or null when it is unknown, revoked, unused too long or too old. */
   async find(token: string): Promise<ActiveSession | null> {
     const tokenHash = hashToken(token);
+    const now = this.now();
+    const cached = this.cache.get(tokenHash);
+    // A cached session that looks expired may have been used on another server since: the database decides.
+    if (cached && !this.isOver(cached, now)) return this.used(tokenHash, cached, now);
+    const generation = this.cache.generation;
     const [found] = await this.lookup.execute({ tokenHash });
     if (!found) return null;
-    const now = this.now();
-    const idleEnd = found.lastSeen.getTime() + this.lifetimes.idleDays * DAY_MS;
-    const absoluteEnd = found.createdAt.getTime() + this.lifetimes.maxDays * DAY_MS;
-    if (now.getTime() > idleEnd || now.getTime() >= absoluteEnd) {
+    const session: CachedSession = {
+      user: found.user,
+      sessionId: found.id,
+      createdAt: found.createdAt,
+      lastSeen: found.lastSeen,
+    };
+    if (this.isOver(session, now)) {
       await this.revoke(token);
       return null;
     }
-    if (now.getTime() - found.lastSeen.getTime() > TOUCH_INTERVAL_MS) {
-      await this.db
-        .update(sessions)
-        .set({ lastSeen: now })
-        .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeen, now)));
-    }
-    return {
-      user: found.user,
-      sessionId: found.id,
-      expiresAt: new Date(Math.min(idleEnd, absoluteEnd)),
-    };
+    const active = await this.used(tokenHash, session, now);
+    this.cache.remember(tokenHash, session, generation);
+    return active;
+  }
+
+  /** Forgets the cached sessions of a user whose row this server just changed. */
+  forgetUser(userId: string): void {
+    this.cache.forgetUser(userId);
   }
 
   /** The user's sessions, newest first. */
@@ -100,6 +108,7 @@ export class SessionStore {
       .delete(sessions)
       .where(eq(sessions.tokenHash, hashToken(token)))
       .returning({ id: sessions.id });
+    this.cache.forgetToken(hashToken(token));
     return ended?.id ?? null;
   }
 
@@ -109,6 +118,32 @@ export class SessionStore {
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
       .returning({ id: sessions.id });
+    this.cache.forgetUser(userId);
     return ended.map(({ id }) => id);
+  }
+
+  private idleEnd(session: CachedSession): number {
+    return session.lastSeen.getTime() + this.lifetimes.idleDays * DAY_MS;
+  }
+
+  private absoluteEnd(session: CachedSession): number {
+    return session.createdAt.getTime() + this.lifetimes.maxDays * DAY_MS;
+  }
+
+  private isOver(session: CachedSession, now: Date): boolean {
+    return now.getTime() > this.idleEnd(session) || now.getTime() >= this.absoluteEnd(session);
+  }
+
+  /** Notes a use of a live session, refreshing last_seen when it is old enough. */
+  private async used(tokenHash: string, session: CachedSession, now: Date): Promise<ActiveSession> {
+    const expiresAt = new Date(Math.min(this.idleEnd(session), this.absoluteEnd(session)));
+    if (now.getTime() - session.lastSeen.getTime() > TOUCH_INTERVAL_MS) {
+      session.lastSeen = now;
+      await this.db
+        .update(sessions)
+        .set({ lastSeen: now })
+        .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeen, now)));
+    }
+    return { user: session.user, sessionId: session.sessionId, expiresAt };
   }
 }

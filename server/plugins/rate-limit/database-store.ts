@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rateLimits } from '../../db/schema';
+import { countHit, ttlMs } from '../../lib/rate-limit-count';
 
 /** What @fastify/rate-limit asks of a store. */
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -10,8 +11,7 @@ const SWEEP_EVERY = 1000;
 
 /**
  * A @fastify/rate-limit store that counts in the database, so every server instance on it shares one
- * budget and a restart forgets nothing. One statement per count: the window starts at the first
- * request and the counter starts again once it is over (the database's clock decides).
+ * budget and a restart forgets nothing. One statement per count (`countHit`).
  */
 export function databaseRateLimitStore(db: Db, keyPrefix: string) {
   let counted = 0;
@@ -36,23 +36,8 @@ export function databaseRateLimitStore(db: Db, keyPrefix: string) {
   };
 
   async function count(key: string, timeWindowMs: number): Promise<{ current: number; ttl: number }> {
-    const resetAt = sql`now() + ${timeWindowMs} * interval '1 millisecond'`;
-    const windowOver = sql`${rateLimits.resetAt} <= now()`;
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${windowOver} then excluded.reset_at else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({
-        current: rateLimits.count,
-        ttl: sql<string>`ceil(extract(epoch from (${rateLimits.resetAt} - now())) * 1000)`,
-      });
+    const [row] = await countHit(db, key, timeWindowMs);
     if (!row) throw new Error('rate limit: the counter was not written');
-    return { current: row.current, ttl: Math.max(0, Number(row.ttl)) };
+    return { current: row.current, ttl: ttlMs(row.ttl) };
   }
 }

@@ -22,7 +22,7 @@ export default fp(
     }
     await app.register(rateLimit, {
       global: false,
-      store: databaseRateLimitStore(app.database.db, store.keyPrefix),
+      store: databaseRateLimitStore(app.database.countersDb, store.keyPrefix),
     });
   },
   { name: 'rate-limits', dependencies: ['database'] },
