@@ -64,7 +64,8 @@ export async function openDatabase(
     };
   }
   const pool = openPool(config.url, 10, onPoolError);
-  const countersPool = openPool(config.url, 10, onPoolError, '-c synchronous_commit=off');
+  // One upsert per count, outside the hot paths (a search counts inside its own statement): a few suffice.
+  const countersPool = openPool(config.url, 4, onPoolError, '-c synchronous_commit=off');
   const db = drizzlePostgres({ client: pool, schema });
   await migratePostgres(db, { migrationsFolder });
   return {
