@@ -4,10 +4,10 @@
  * An in-memory PGlite belongs to one process, so on PGlite this is skipped under a name that says why.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OwnedVehicle, Vehicle } from '#common/api';
 import { vehicles } from './db/schema';
-import { createTestApp, type SignedIn, type TestApp } from './testing/test-app';
+import { type SignedIn, type TestApp, twoInstances } from './testing/test-app';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const ATTEMPTS_PER_INSTANCE = 20;
@@ -17,17 +17,7 @@ const suite = onPostgres
   : 'two server instances on one PostgreSQL (skipped: needs api-postgres, an in-memory PGlite cannot be shared)';
 
 describe.runIf(onPostgres)(suite, () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp();
-    second = await createTestApp({ sharedWith: first });
-  });
-  afterAll(async () => {
-    // The second only borrows the database of the first: it closes first.
-    await second?.close();
-    await first?.close();
-  });
+  const apps = twoInstances();
 
   const addVehicle = (on: TestApp, who: SignedIn, vehicleNumber: string) =>
     on.inject({
@@ -38,11 +28,11 @@ describe.runIf(onPostgres)(suite, () => {
     });
 
   it('finds through one instance a vehicle added through the other', async () => {
-    const owner = await first.signUp();
-    const searcher = await second.signUp();
-    const added = await addVehicle(first, owner, 'KL07TW0001');
+    const owner = await apps.first.signUp();
+    const searcher = await apps.second.signUp();
+    const added = await addVehicle(apps.first, owner, 'KL07TW0001');
     expect(added.statusCode).toBe(201);
-    const found = await second.inject({
+    const found = await apps.second.inject({
       method: 'POST',
       url: '/api/users/getVehicleOwner',
       payload: { vehicleNumber: 'KL07TW0001' },
@@ -58,28 +48,33 @@ describe.runIf(onPostgres)(suite, () => {
   });
 
   it('accepts on one instance a session made on the other, and ends it on both at sign-out', async () => {
-    const user = await first.signUp();
+    const user = await apps.first.signUp();
     const validate = (on: TestApp) =>
       on.inject({ method: 'GET', url: '/api/users/validateUser', headers: user.headers });
-    expect((await validate(second)).statusCode).toBe(200);
-    await second.inject({ method: 'POST', url: '/api/users/logout', payload: {}, headers: user.headers });
-    expect((await validate(first)).statusCode).toBe(401);
+    expect((await validate(apps.second)).statusCode).toBe(200);
+    await apps.second.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      payload: {},
+      headers: user.headers,
+    });
+    expect((await validate(apps.first)).statusCode).toBe(401);
   });
 
   it('stores a number raced through both instances by one account exactly once, and once for each account', async () => {
-    const [one, two] = [await first.signUp(), await second.signUp()];
+    const [one, two] = [await apps.first.signUp(), await apps.second.signUp()];
     const number = 'KL07TW0002';
     const attempts = Array.from({ length: ATTEMPTS_PER_INSTANCE }, () => [
-      addVehicle(first, one, number),
-      addVehicle(second, one, number),
-      addVehicle(first, two, number),
-      addVehicle(second, two, number),
+      addVehicle(apps.first, one, number),
+      addVehicle(apps.second, one, number),
+      addVehicle(apps.first, two, number),
+      addVehicle(apps.second, two, number),
     ]).flat();
     const statuses = (await Promise.all(attempts)).map((response) => response.statusCode);
     // Several accounts may register one number (a household); one account holds it once.
     expect(statuses.filter((status) => status === 201)).toHaveLength(2);
     expect(statuses.filter((status) => status === 409)).toHaveLength(attempts.length - 2);
-    const stored = await first.app.database.db
+    const stored = await apps.first.app.database.db
       .select()
       .from(vehicles)
       .where(eq(vehicles.vehicleNumber, number.toLowerCase()));

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { User } from '#common/api';
 import { buildApp, type AppDeps } from '../app';
@@ -114,6 +115,40 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+export interface TwoInstances {
+  readonly first: TestApp;
+  readonly second: TestApp;
+}
+
+/**
+ * Two server instances on one PostgreSQL database, as behind a load balancer: made before the tests
+ * of the calling `describe` and closed after them (the second first: it only borrows the database).
+ */
+export function twoInstances(options: Omit<TestAppOptions, 'sharedWith'> = {}): TwoInstances {
+  let first: TestApp | undefined;
+  let second: TestApp | undefined;
+  beforeAll(async () => {
+    first = await createTestApp(options);
+    second = await createTestApp({ ...options, sharedWith: first });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+  const made = (app: TestApp | undefined) => {
+    if (!app) throw new Error('twoInstances: the instances are made in beforeAll');
+    return app;
+  };
+  return {
+    get first() {
+      return made(first);
+    },
+    get second() {
+      return made(second);
     },
   };
 }

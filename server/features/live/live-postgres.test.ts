@@ -1,27 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import { endsWithin, type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { aNotification, publish } from '../../testing/push-fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { twoInstances } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { NOTIFY_CHANNEL } from './bus';
 import { LISTENER_APPLICATION_NAME } from './pg-listener';
 
 /** Two server instances on one PostgreSQL database, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications across instances', () => {
-  let first: TestApp;
-  let second: TestApp;
+  const apps = twoInstances();
   const base: Record<'first' | 'second', string> = { first: '', second: '' };
   beforeAll(async () => {
-    first = await createTestApp();
-    second = await createTestApp({ sharedWith: first });
-    base.first = await listen(first.app);
-    base.second = await listen(second.app);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    base.first = await listen(apps.first.app);
+    base.second = await listen(apps.second.app);
   });
 
   const connect = liveStreams();
@@ -29,16 +22,16 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications acr
   const nextNotification = (stream: EventStream) => nextEventOf<ServerNotification>(stream, 'notification');
 
   it('streams a notification published on one instance to a receiver connected to the other', async () => {
-    const receiver = await first.signUp();
+    const receiver = await apps.first.signUp();
     const stream = await connect(receiver, base.second);
-    const notification = publish(first, receiver);
+    const notification = publish(apps.first, receiver);
     expect(await nextNotification(stream)).toEqual(notification);
   });
 
   it('ends, within 5 s, the stream on one instance of a session signed out on the other', async () => {
-    const user = await first.signUp();
+    const user = await apps.first.signUp();
     const stream = await connect(user, base.second);
-    const logout = await first.inject({
+    const logout = await apps.first.inject({
       method: 'POST',
       url: '/api/users/logout',
       payload: {},
@@ -49,11 +42,11 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications acr
   });
 
   it('streams a message sent through one instance to its receiver on the other', async () => {
-    const sender = await first.signUp();
-    const receiver = await first.signUp();
-    const { vehicleNumber } = await addVehicle(first, receiver);
+    const sender = await apps.first.signUp();
+    const receiver = await apps.first.signUp();
+    const { vehicleNumber } = await addVehicle(apps.first, receiver);
     const stream = await connect(receiver, base.second);
-    const sent = await first.inject({
+    const sent = await apps.first.inject({
       method: 'POST',
       url: '/api/users/sendNotification',
       payload: {
@@ -68,33 +61,33 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications acr
   });
 
   it('makes the receiver resync when a notification is too big for NOTIFY', async () => {
-    const receiver = await first.signUp();
+    const receiver = await apps.first.signUp();
     const stream = await connect(receiver, base.second);
-    publish(first, receiver, aNotification('ക'.repeat(3000)));
+    publish(apps.first, receiver, aNotification('ക'.repeat(3000)));
     expect(await stream.nextEvent()).toBeNull();
   });
 
   it('ignores a malformed NOTIFY payload', async () => {
-    const receiver = await first.signUp();
+    const receiver = await apps.first.signUp();
     const stream = await connect(receiver, base.second);
-    await first.app.database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${'{"receiverId":'})`);
-    await first.app.database.db.execute(
+    await apps.first.app.database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${'{"receiverId":'})`);
+    await apps.first.app.database.db.execute(
       sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ receiverId: receiver.user._id, notification: 7 })})`,
     );
-    const notification = publish(first, receiver);
+    const notification = publish(apps.first, receiver);
     expect(await nextNotification(stream)).toEqual(notification);
   });
 
   it('listens again after losing its connection, and makes its streams resync', async () => {
-    const receiver = await first.signUp();
+    const receiver = await apps.first.signUp();
     const before = await connect(receiver, base.second);
-    await first.app.database.db.execute(
+    await apps.first.app.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
     expect(await before.nextEvent()).toBeNull();
     const after = await connect(receiver, base.second);
-    const notification = publish(first, receiver);
+    const notification = publish(apps.first, receiver);
     expect(await nextNotification(after)).toEqual(notification);
   });
 });

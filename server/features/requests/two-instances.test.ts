@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '#common/api';
 import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { twoInstances } from '../../testing/test-app';
 import { claimReminders } from './repository';
 import { addVehicle, messageAbout, reply } from './test-helpers';
 
 /** Two server instances on one PostgreSQL database, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle across instances', () => {
-  let first: TestApp;
-  let second: TestApp;
+  // Reminders far away: the race below calls the claim itself.
+  const apps = twoInstances({ env: { REMINDER_AFTER_S: '3600' } });
   const base: Record<'first' | 'second', string> = { first: '', second: '' };
   beforeAll(async () => {
-    // Reminders far away: the race below calls the claim itself.
-    first = await createTestApp({ env: { REMINDER_AFTER_S: '3600' } });
-    second = await createTestApp({ sharedWith: first, env: { REMINDER_AFTER_S: '3600' } });
-    base.first = await listen(first.app);
-    base.second = await listen(second.app);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    base.first = await listen(apps.first.app);
+    base.second = await listen(apps.second.app);
   });
 
   const connect = liveStreams();
@@ -27,11 +20,11 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle 
   const nextRequest = (stream: EventStream) => nextEventOf<SentRequest>(stream, 'request');
 
   it('tells a sender on one instance of the answer given through the other', async () => {
-    const [sender, owner] = [await first.signUp(), await first.signUp()];
-    const vehicle = await addVehicle(first, owner);
-    const notification = await messageAbout(first, sender, owner, vehicle._id);
+    const [sender, owner] = [await apps.first.signUp(), await apps.first.signUp()];
+    const vehicle = await addVehicle(apps.first, owner);
+    const notification = await messageAbout(apps.first, sender, owner, vehicle._id);
     const senderStream = await connect(sender, base.second);
-    await reply(first, owner, { notificationId: notification._id, kind: 'five_minutes' });
+    await reply(apps.first, owner, { notificationId: notification._id, kind: 'five_minutes' });
     expect(await nextRequest(senderStream)).toMatchObject({
       _id: notification._id,
       reply: { kind: 'five_minutes' },
@@ -39,11 +32,11 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle 
   });
 
   it('records delivery to a receiver streaming from the other instance, and tells the sender', async () => {
-    const [sender, owner] = [await first.signUp(), await first.signUp()];
-    const vehicle = await addVehicle(first, owner);
+    const [sender, owner] = [await apps.first.signUp(), await apps.first.signUp()];
+    const vehicle = await addVehicle(apps.first, owner);
     const senderStream = await connect(sender, base.first);
     const ownerStream = await connect(owner, base.second);
-    const notification = await messageAbout(first, sender, owner, vehicle._id);
+    const notification = await messageAbout(apps.first, sender, owner, vehicle._id);
     expect((await ownerStream.nextEvent())?.event).toBe('notification');
     expect(await nextRequest(senderStream)).toMatchObject({
       _id: notification._id,
@@ -52,15 +45,17 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle 
   });
 
   it('claims each due reminder on one instance only when both sweep at once', async () => {
-    const [sender, owner] = [await first.signUp(), await first.signUp()];
-    const vehicle = await addVehicle(first, owner);
+    const [sender, owner] = [await apps.first.signUp(), await apps.first.signUp()];
+    const vehicle = await addVehicle(apps.first, owner);
     const ids: string[] = [];
     for (let index = 0; index < 5; index += 1) {
-      ids.push((await messageAbout(first, sender, owner, vehicle._id, `Message ${index}`))._id);
+      ids.push((await messageAbout(apps.first, sender, owner, vehicle._id, `Message ${index}`))._id);
     }
-    const later = new Date(first.clock.now().getTime() + 3600_000);
+    const later = new Date(apps.first.clock.now().getTime() + 3600_000);
     const claimed = await Promise.all(
-      [first, second, first, second].map((instance) => claimReminders(instance.app.database.db, 3600, later)),
+      [apps.first, apps.second, apps.first, apps.second].map((instance) =>
+        claimReminders(instance.app.database.db, 3600, later),
+      ),
     );
     const claimedIds = claimed.flat().map(({ row }) => row.id);
     expect(claimedIds.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());

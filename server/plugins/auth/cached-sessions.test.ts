@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '#common/api';
 import { sessions, users } from '../../db/schema';
-import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp, twoInstances } from '../../testing/test-app';
 import { SESSION_LISTENER_APPLICATION_NAME } from './session-changes';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
@@ -81,52 +81,55 @@ const suite = onPostgres
   : 'sessions served from memory by two servers on one PostgreSQL (skipped: needs api-postgres, an in-memory PGlite cannot be shared)';
 
 describe.runIf(onPostgres)(suite, () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp();
-    second = await createTestApp({ sharedWith: first });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const apps = twoInstances();
 
   it('refuses within a second on one server a session signed out through the other', async () => {
-    const user = await first.signUp();
-    expect((await validate(first, user)).statusCode).toBe(200);
-    await second.inject({ method: 'POST', url: '/api/users/logout', payload: {}, headers: user.headers });
-    await vi.waitFor(async () => expect((await validate(first, user)).statusCode).toBe(401), WITHIN_A_SECOND);
+    const user = await apps.first.signUp();
+    expect((await validate(apps.first, user)).statusCode).toBe(200);
+    await apps.second.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      payload: {},
+      headers: user.headers,
+    });
+    await vi.waitFor(
+      async () => expect((await validate(apps.first, user)).statusCode).toBe(401),
+      WITHIN_A_SECOND,
+    );
   });
 
   it('serves within a second on one server a profile changed through the other', async () => {
-    const user = await first.signUp();
-    await validate(first, user);
-    await second.inject({
+    const user = await apps.first.signUp();
+    await validate(apps.first, user);
+    await apps.second.inject({
       method: 'PATCH',
       url: '/api/users/updateProfile',
       payload: { phoneVisible: true },
       headers: user.headers,
     });
     await vi.waitFor(
-      async () => expect((await validate(first, user)).json<{ user: User }>().user.phoneVisible).toBe(true),
+      async () =>
+        expect((await validate(apps.first, user)).json<{ user: User }>().user.phoneVisible).toBe(true),
       WITHIN_A_SECOND,
     );
   });
 
   it('stops serving from memory when it loses the connection it hears changes on', async () => {
-    const user = await first.signUp();
-    await validate(first, user);
+    const user = await apps.first.signUp();
+    await validate(apps.first, user);
     // Deleted with triggers off, so no server hears it: only a server that reads the database refuses it.
-    await first.app.database.db.transaction(async (tx) => {
+    await apps.first.app.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.delete(sessions).where(eq(sessions.userId, user.user._id));
     });
-    expect((await validate(first, user)).statusCode).toBe(200);
-    await first.app.database.db.execute(
+    expect((await validate(apps.first, user)).statusCode).toBe(200);
+    await apps.first.app.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = ${SESSION_LISTENER_APPLICATION_NAME}`,
     );
-    await vi.waitFor(async () => expect((await validate(first, user)).statusCode).toBe(401), WITHIN_A_SECOND);
+    await vi.waitFor(
+      async () => expect((await validate(apps.first, user)).statusCode).toBe(401),
+      WITHIN_A_SECOND,
+    );
   });
 });
