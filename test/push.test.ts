@@ -23,9 +23,10 @@ interface Registration {
   isDeleted: boolean;
 }
 
-/** The parts of the worker's global scope the spy touches (the DOM lib has no worker types). */
+/** The parts of the worker's global scope the tests touch (the DOM lib has no worker types). */
 interface WorkerScope {
   registration: { showNotification(...args: [string, NotificationOptions?]): Promise<void> };
+  clients: { matchAll(options: { type: 'window'; includeUncontrolled: true }): Promise<readonly unknown[]> };
   shownByWorker: number;
 }
 
@@ -85,6 +86,27 @@ describeInBrowser('push', () => {
     });
   }
 
+  /**
+   * Waits until the worker's list of windows is empty: a page that was just closed leaves it a moment
+   * later, and a push that finds it there is handed to that window instead of being shown.
+   */
+  async function untilTheWorkerSeesNoWindow(): Promise<void> {
+    const [worker] = context.serviceWorkers();
+    // A worker that is not running has no stale list: the push starts it with the windows there are.
+    if (!worker) return;
+    await waitUntil(
+      () =>
+        worker
+          .evaluate(async () => {
+            const scope = self as unknown as WorkerScope;
+            return (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).length === 0;
+          })
+          // A worker that stopped meanwhile takes its list with it.
+          .catch(() => true),
+      10_000,
+    );
+  }
+
   async function openApp(path: string): Promise<Page> {
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
@@ -121,6 +143,7 @@ describeInBrowser('push', () => {
     const installer = await openApp('/login');
     await installer.close();
     expect(appPages()).toEqual([]);
+    await untilTheWorkerSeesNoWindow();
 
     await deliverPush(pushData('background-1', 'KL07AB1234 is blocking a gate', 'Please move your car.'));
 
@@ -134,6 +157,7 @@ describeInBrowser('push', () => {
   it("shows a push marked silent (the receiver's quiet hours) without sound or vibration", async () => {
     const installer = await openApp('/login');
     await installer.close();
+    await untilTheWorkerSeesNoWindow();
     await deliverPush({ ...pushData('quiet-1', 'KL07AB5678 is blocking a gate', 'Quietly.'), silent: true });
 
     const checker = await openApp('/login');
@@ -220,6 +244,7 @@ describeInBrowser('push', () => {
 
     it('opens the app on the dashboard when no window of it is open', async () => {
       expect(appPages()).toEqual([]);
+      await untilTheWorkerSeesNoWindow();
       await deliverPush(pushData('click-1', 'Lights on in KL07AB1234', 'Seen at the bus stand.'));
       const notification = await daemon!.waitForNotification('Lights on in KL07AB1234');
 
