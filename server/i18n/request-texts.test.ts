@@ -13,4 +13,11 @@ describe('acceptedLanguages', () => {
   it('is empty without a header', () => {
     expect(acceptedLanguages(undefined)).toEqual([]);
   });
+
+  it('reads regional tags, spaces and q=0 as a browser sends them', () => {
+    expect(acceptedLanguages('ml-IN,ml;q=0.9,en-US;q=0.8,en;q=0.7')).toEqual(['ml-IN', 'ml', 'en-US', 'en']);
+    expect(acceptedLanguages('en;q=0.5, ml-IN, *;q=0.1')).toEqual(['ml-IN', 'en']);
+    expect(acceptedLanguages('ml;q=0, en')).toEqual(['en']);
+    expect(acceptedLanguages('')).toEqual([]);
+  });
 });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGE } from '#common/prerender';
 import { fakeDist, tempDir } from '../testing/server-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { acceptedLanguages } from './static-pwa';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -163,16 +162,6 @@ describe('with the sign-in screen prerendered', () => {
     const response = await page(`/${PRERENDERED_PAGE}`);
     expect(response.body).toContain(SHELL);
     expect(response.body).not.toContain('data-prerendered');
-  });
-});
-
-describe('acceptedLanguages', () => {
-  it('lists the languages of an Accept-Language header, most wanted first', () => {
-    expect(acceptedLanguages('ml-IN,ml;q=0.9,en-US;q=0.8,en;q=0.7')).toEqual(['ml-IN', 'ml', 'en-US', 'en']);
-    expect(acceptedLanguages('en;q=0.5, ml-IN, *;q=0.1')).toEqual(['ml-IN', 'en']);
-    expect(acceptedLanguages('ml;q=0, en')).toEqual(['en']);
-    expect(acceptedLanguages(undefined)).toEqual([]);
-    expect(acceptedLanguages('')).toEqual([]);
   });
 });
 

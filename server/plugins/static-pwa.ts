@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { languageFromPreferences } from '#common/languages';
 import { PRERENDERED_PAGE, PRERENDERED_PATHS } from '#common/prerender';
+import { requestLanguage } from '../i18n/request-texts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,21 +21,6 @@ const ASSET_PATH = new RegExp(`^/${ASSETS_DIR}/`);
 const INTERNAL_PATH = /^\/\.vite(?:\/|$)/;
 /** The prerendered sign-in screen is sent for its paths only, never at a URL of its own. */
 const PRERENDERED_URL = `/${PRERENDERED_PAGE}`;
-
-/** The languages of an Accept-Language header, most wanted first (q=0 means "not this one"). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
-}
 
 /**
  * Serves the built PWA: hashed assets are immutable, everything else (index.html, the manifest, the
@@ -69,8 +54,7 @@ export default fp(
     if (hasBuild && existsSync(path.join(root, PRERENDERED_PAGE))) {
       for (const url of PRERENDERED_PATHS) {
         app.get(url, { config: { prerendered: true } }, (request, reply) => {
-          const english =
-            languageFromPreferences(acceptedLanguages(request.headers['accept-language'])) === 'en';
+          const english = requestLanguage(request) === 'en';
           return reply
             .header('vary', 'accept-language')
             .header('cache-control', 'no-cache')
