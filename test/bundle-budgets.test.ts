@@ -6,12 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const KB = 1024;
+import { DIST, gzipSize, KB, kb } from './support/build-sizes';
 
 const BUDGETS = {
   firstLoadJs: 110 * KB,
@@ -52,16 +48,6 @@ interface Measured {
 }
 
 let chunks: Map<string, ViteChunk>;
-const gzipped = new Map<string, number>();
-
-function gzipSize(file: string): number {
-  let size = gzipped.get(file);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(join(dist, file))).length;
-    gzipped.set(file, size);
-  }
-  return size;
-}
 
 function chunk(key: string): ViteChunk {
   const found = chunks.get(key);
@@ -84,8 +70,6 @@ const total = (files: string[]) => files.reduce((sum, file) => sum + gzipSize(fi
 function measure(what: string, files: string[], budget: number): Measured {
   return { what, files, bytes: total(files), budget };
 }
-
-const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 
 /** A plain-text table of the measured sizes, for the failure message. */
 function table(rows: Measured[]): string {
@@ -111,7 +95,7 @@ let entryKeys: Set<string>;
 let firstLoadKeys: Set<string>;
 
 beforeAll(() => {
-  const manifestPath = join(dist, '.vite/manifest.json');
+  const manifestPath = join(DIST, '.vite/manifest.json');
   if (!existsSync(manifestPath)) {
     throw new Error('dist/.vite/manifest.json is missing: run `npx vite build` first (npm test does).');
   }
@@ -135,7 +119,7 @@ describe('the first load of /login', () => {
 
   it('carries neither Firebase nor anything used only after sign-in', () => {
     const found = jsFiles(firstLoadKeys).flatMap((file) => {
-      const code = readFileSync(join(dist, file), 'utf8');
+      const code = readFileSync(join(DIST, file), 'utf8');
       return SIGNED_IN_ONLY_MARKERS.filter((marker) => code.includes(marker)).map(
         (marker) => `${file}: ${marker}`,
       );

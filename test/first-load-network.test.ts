@@ -7,16 +7,11 @@
  * (1 KB = 1024 bytes). Scripts the service worker answers from its cache, once it has installed, cost
  * no network and are listed apart.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server';
+import { gzipSize, KB, kb } from './support/build-sizes';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const KB = 1024;
 const BUDGET = 110 * KB;
 /** How long to keep watching after the network went idle. */
 const AFTER_IDLE_MS = 3000;
@@ -26,9 +21,6 @@ interface Fetched {
   fromServiceWorker: boolean;
   atMs: number;
 }
-
-const gzipSize = (path: string) => gzipSync(readFileSync(join(dist, path))).length;
-const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 
 function table(scripts: Fetched[]): string {
   const rows = scripts.map(
