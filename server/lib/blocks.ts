@@ -4,21 +4,19 @@ import { blocks } from '../db/schema';
 
 type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Whether `blockerId` blocked `blockedId`: then nothing of theirs reaches the blocker. */
-export async function hasBlocked(db: Queryable, blockerId: string, blockedId: string): Promise<boolean> {
-  const [found] = await db
+const blockOf = (db: Queryable, blockerId: string, blockedId: string) =>
+  db
     .select({ blockerId: blocks.blockerId })
     .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .limit(1);
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+
+/** Whether `blockerId` blocked `blockedId`: then nothing of theirs reaches the blocker. */
+export async function hasBlocked(db: Queryable, blockerId: string, blockedId: string): Promise<boolean> {
+  const [found] = await blockOf(db, blockerId, blockedId).limit(1);
   return found !== undefined;
 }
 
 /** The same as a column of a larger query (one round trip for several checks). */
 export function hasBlockedSql(db: Queryable, blockerId: string, blockedId: string) {
-  const found = db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-  return sql<boolean>`${exists(found)}`;
+  return sql<boolean>`${exists(blockOf(db, blockerId, blockedId))}`;
 }

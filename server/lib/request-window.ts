@@ -4,6 +4,16 @@ import { notifications } from '../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The matching request that must leave the window before one more is allowed (none while one is). */
+const oldestCounted = (tx: Tx, matching: SQL | undefined, max: number, windowMs: number, now: Date) =>
+  tx
+    .select({ sentAt: notifications.sentAt })
+    .from(notifications)
+    .where(and(matching, gt(notifications.sentAt, new Date(now.getTime() - windowMs))))
+    .orderBy(desc(notifications.sentAt))
+    .offset(max - 1)
+    .limit(1);
+
 /**
  * Milliseconds until fewer than `max` matching requests (rows of the notifications table) lie in the
  * sliding window; 0 when one more is allowed now.
@@ -15,14 +25,8 @@ export async function waitBeforeNext(
   windowMs: number,
   now: Date,
 ): Promise<number> {
-  const [oldestCounted] = await tx
-    .select({ sentAt: notifications.sentAt })
-    .from(notifications)
-    .where(and(matching, gt(notifications.sentAt, new Date(now.getTime() - windowMs))))
-    .orderBy(desc(notifications.sentAt))
-    .offset(max - 1)
-    .limit(1);
-  return oldestCounted ? oldestCounted.sentAt.getTime() + windowMs - now.getTime() : 0;
+  const [oldest] = await oldestCounted(tx, matching, max, windowMs, now);
+  return waitFrom(oldest ? oldest.sentAt.getTime() : null, windowMs, now);
 }
 
 /**
@@ -31,14 +35,8 @@ export async function waitBeforeNext(
  * now; `waitFrom` turns it into the wait.
  */
 export function oldestCountedMs(tx: Tx, matching: SQL | undefined, max: number, windowMs: number, now: Date) {
-  const oldest = tx
-    .select({ sentAtMs: sql`extract(epoch from ${notifications.sentAt}) * 1000` })
-    .from(notifications)
-    .where(and(matching, gt(notifications.sentAt, new Date(now.getTime() - windowMs))))
-    .orderBy(desc(notifications.sentAt))
-    .offset(max - 1)
-    .limit(1);
-  return sql<number | null>`(${oldest})::float8`.mapWith(Number);
+  const oldest = oldestCounted(tx, matching, max, windowMs, now);
+  return sql<number | null>`(extract(epoch from (${oldest})) * 1000)::float8`.mapWith(Number);
 }
 
 export const waitFrom = (oldestMs: number | null, windowMs: number, now: Date) =>
