@@ -119,6 +119,14 @@ describe('logout', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('removes the token at once, before the outbox and the service workers are done with', async () => {
+    signedInWithEverything();
+    stubFetch(() => jsonResponse({}));
+    const finished = logout();
+    expect(appStore.get(tokenAtom)).toBeNull();
+    await finished;
+  });
+
   it('the sidebar Logout link signs out and shows /login', async () => {
     const user = userEvent.setup();
     signedInWithEverything();
@@ -128,5 +136,31 @@ describe('logout', () => {
     expect(calls.some((call) => call.url === '/api/users/logout')).toBe(true);
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByRole('button', { name: 'SEND VERIFICATION CODE' })).toBeInTheDocument();
+  });
+
+  it('leaves the user where they went while the service workers were still being unregistered', async () => {
+    const user = userEvent.setup();
+    signedInWithEverything();
+    let unregistered = (): void => undefined;
+    const registrations = new Promise<{ unregister: typeof unregister }[]>((resolve) => {
+      unregistered = () => resolve([{ unregister }]);
+    });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistrations: () => registrations,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      },
+    });
+    const { router } = await renderApp('/settings');
+    await user.click(await screen.findByRole('link', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await router.navigate('/registration');
+
+    unregistered();
+    await waitFor(() => expect(unregister).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/registration');
   });
 });

@@ -47,10 +47,11 @@ export default function SignedInArea() {
     void startPush(addPushNotification);
   }, []);
 
-  async function onLogout(event: React.MouseEvent) {
+  function onLogout(event: React.MouseEvent) {
     event.preventDefault();
-    await logout();
-    void navigate('/login', { replace: true });
+    // The token goes before logout's first await, and the guards follow it to /login at once. Not
+    // navigating again when the rest is done: by then the user may be signing in again.
+    void logout();
   }
 
   return (
@@ -74,7 +75,7 @@ export default function SignedInArea() {
               {link.label}
             </NavLink>
           ))}
-          <Link to="/login" className="sidebar-link sidebar-logout" onClick={(event) => void onLogout(event)}>
+          <Link to="/login" className="sidebar-link sidebar-logout" onClick={onLogout}>
             {i18n._('app.logout')}
           </Link>
         </nav>
