@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { within } from '../../lib/within';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -8,12 +9,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       return reply.code(503).send({ message: 'Shutting down', status: 'draining' });
     }
     try {
-      await Promise.race([
-        app.database.ping(),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS).unref(),
-        ),
-      ]);
+      await within(app.database.ping(), PING_TIMEOUT_MS);
       return { status: 'ok', database: app.database.kind };
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable');

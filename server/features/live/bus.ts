@@ -9,6 +9,7 @@ import {
   type ServerNotification,
   type SentRequest,
 } from '#common/api';
+import { within } from '../../lib/within';
 import { PgListener } from './pg-listener';
 
 /**
@@ -250,12 +251,7 @@ export default fp(
     } satisfies LiveNotificationBus);
 
     app.addHook('onClose', async () => {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        app.notificationBus.settled(),
-        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
+      await within(app.notificationBus.settled(), CLOSE_WAIT_MS).catch(() => undefined);
       await listener?.close();
       await push?.close().catch((error: unknown) => app.log.warn({ err: error }, 'closing push failed'));
     });
