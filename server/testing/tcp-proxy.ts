@@ -8,6 +8,11 @@ export interface TcpProxy {
   down(): Promise<void>;
   /** Listens again on the same port. */
   up(): Promise<void>;
+  /**
+   * Stops relaying on the connections open now without closing them, as a dead network path does;
+   * new connections are relayed as before.
+   */
+  stall(): void;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     down,
     up: listen,
+    stall: () => {
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+      }
+    },
     close: down,
   };
 }

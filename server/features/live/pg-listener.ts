@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { within } from '../../lib/within';
 
 export interface PgListenerOptions {
   url: string;
@@ -11,6 +12,11 @@ export interface PgListenerOptions {
   onDropped?: () => void;
   /** How pg_stat_activity names the session; LISTENER_APPLICATION_NAME unless given. */
   applicationName?: string;
+  /**
+   * How often the listening session is asked to answer, in ms; no answer within as long again
+   * counts as a lost connection. HEARTBEAT_MS unless given.
+   */
+  heartbeatMs?: number;
   log: FastifyBaseLogger;
 }
 
@@ -18,6 +24,13 @@ export interface PgListenerOptions {
 export const LISTENER_APPLICATION_NAME = 'vahan-notification-listener';
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 10_000;
+/**
+ * A connection can die without a reset (a NAT or firewall forgetting it, a frozen host): nothing
+ * arrives and nothing says so until TCP keepalive gives up, minutes later. Asking every few seconds
+ * bounds how long notifications go unheard while the listener believes it is listening.
+ */
+const HEARTBEAT_MS = 5000;
+const CLOSE_WAIT_MS = 1000;
 
 /**
  * One dedicated PostgreSQL session LISTENing on a channel, reconnected with exponential backoff
@@ -26,6 +39,7 @@ const MAX_RETRY_MS = 10_000;
 export class PgListener {
   private client: pg.Client | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private started = false;
   private closed = false;
@@ -47,9 +61,10 @@ export class PgListener {
     this.closed = true;
     this.isListening = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
     const client = this.client;
     this.client = null;
-    await client?.end().catch(() => {});
+    if (client) await closeConnection(client);
   }
 
   private async connect(): Promise<void> {
@@ -84,17 +99,38 @@ export class PgListener {
     if (this.client !== client) return;
     this.failures = 0;
     this.isListening = true;
+    this.scheduleHeartbeat(client);
     if (resuming) {
       log.info('notification listener is listening again');
       this.options.onResumed();
     }
   }
 
+  private scheduleHeartbeat(client: pg.Client): void {
+    const interval = this.options.heartbeatMs ?? HEARTBEAT_MS;
+    this.heartbeatTimer = setTimeout(() => {
+      this.heartbeatTimer = null;
+      within(client.query('SELECT 1'), interval).then(
+        () => {
+          if (this.client === client) this.scheduleHeartbeat(client);
+        },
+        (error: unknown) => {
+          if (this.client !== client) return;
+          this.options.log.warn({ err: error }, 'notification listener connection stopped answering');
+          this.dropped(client);
+        },
+      );
+    }, interval);
+    this.heartbeatTimer.unref();
+  }
+
   private dropped(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = null;
     this.isListening = false;
-    client.end().catch(() => {});
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    void closeConnection(client);
     this.options.onDropped?.();
     if (this.closed) return;
     const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** this.failures);
@@ -104,4 +140,10 @@ export class PgListener {
       void this.connect();
     }, delay);
   }
+}
+
+/** Says goodbye to the server, or drops the socket when a silent connection never lets end() finish. */
+async function closeConnection(client: pg.Client): Promise<void> {
+  await within(client.end(), CLOSE_WAIT_MS).catch(() => {});
+  client.connection.stream.destroy();
 }
