@@ -104,11 +104,12 @@ export class SessionStore {
 
   /** Ends a token's session; returns its id, or null when there was none. */
   async revoke(token: string): Promise<string | null> {
+    const tokenHash = hashToken(token);
     const [ended] = await this.db
       .delete(sessions)
-      .where(eq(sessions.tokenHash, hashToken(token)))
+      .where(eq(sessions.tokenHash, tokenHash))
       .returning({ id: sessions.id });
-    this.cache.forgetToken(hashToken(token));
+    this.cache.forgetToken(tokenHash);
     return ended?.id ?? null;
   }
 
