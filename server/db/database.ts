@@ -7,8 +7,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config';
+import { PgListener, type ChannelSubscription } from './pg-listener';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,13 +27,15 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The node-postgres pool, for LISTEN/NOTIFY; absent on PGlite. */
+  /** The node-postgres pool; absent on PGlite. */
   pool?: pg.Pool;
   /**
-   * PGlite only: LISTENs on the embedded database, whose notifications reach this process before the
-   * statement that sent them resolves. Returns the unlisten.
+   * Hears the payloads NOTIFYed on `channel` for as long as the database is open. Resolves whether
+   * it is LISTENing now. On PostgreSQL, one connection of this instance LISTENs for every
+   * subscriber and may be lost and regained (see `ChannelSubscription`); on PGlite, the embedded
+   * database's notifications reach this process before the statement that sent them resolves.
    */
-  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  listen(channel: string, subscription: ChannelSubscription): Promise<boolean>;
 }
 
 /** Closing twice (shutdown after a failure, a test that closed it first) closes once. */
@@ -40,12 +44,16 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/** What the database reports: a lost idle connection (error), the listener's losses (warn) and returns (info). */
+export type DatabaseLog = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+const unheard: DatabaseLog = { error: () => {}, warn: () => {}, info: () => {} };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PGlite (in DATA_DIR, or in memory for `memory://`) or a PostgreSQL pool, and migrates it. */
 export async function openDatabase(
   config: Config['database'],
-  onPoolError: (error: Error) => void = () => {},
+  log: DatabaseLog = unheard,
 ): Promise<Database> {
   if (config.kind === 'pglite') {
     if (!config.dataDir.startsWith('memory://')) await mkdir(config.dataDir, { recursive: true });
@@ -60,14 +68,19 @@ export async function openDatabase(
         await db.execute(sql`select 1`);
       },
       close: closeOnce(() => client.close()),
-      listen: (channel, onPayload) => client.listen(channel, onPayload),
+      listen: async (channel, { onPayload }) => {
+        await client.listen(channel, onPayload);
+        return true;
+      },
     };
   }
+  const onPoolError = (error: Error) => log.error({ err: error }, 'idle database connection lost');
   const pool = openPool(config.url, 10, onPoolError);
   // One upsert per count, outside the hot paths (a search counts inside its own statement): a few suffice.
   const countersPool = openPool(config.url, 4, onPoolError, '-c synchronous_commit=off');
   const db = drizzlePostgres({ client: pool, schema });
   await migratePostgres(db, { migrationsFolder });
+  const listener = new PgListener({ url: config.url, log });
   return {
     db,
     countersDb: drizzlePostgres({ client: countersPool, schema }),
@@ -76,8 +89,9 @@ export async function openDatabase(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, subscription) => listener.subscribe(channel, subscription),
     close: closeOnce(async () => {
-      await Promise.all([pool.end(), countersPool.end()]);
+      await Promise.all([listener.close(), pool.end(), countersPool.end()]);
     }),
   };
 }

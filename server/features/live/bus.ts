@@ -10,7 +10,6 @@ import {
   type SentRequest,
 } from '#common/api';
 import { within } from '../../lib/within';
-import { PgListener } from './pg-listener';
 
 /**
  * What a live stream receives: a new notification, a change to a request the user sent, word that it
@@ -178,24 +177,19 @@ export default fp(
       const settle = () => pending.delete(task);
       task.then(settle, settle);
     };
-    const { database } = app.config;
-
-    const listener =
-      database.kind === 'postgres'
-        ? new PgListener({
-            url: database.url,
-            channel: NOTIFY_CHANNEL,
-            log: app.log,
-            onNotification: (payload) => {
-              const relayed = parseRelayPayload(payload);
-              if (relayed) deliverHere(relayed.receiverId, relayed.event);
-              else app.log.warn('ignored a malformed live notification');
-            },
-            // Whatever was sent while not listening is lost: every stream reconnects and refetches.
-            onResumed: () => local.deliverToAll({ kind: 'resync' }),
-          })
-        : null;
-    await listener?.start();
+    // Other instances hear this one through PostgreSQL; on PGlite there is no other instance.
+    const relaying = app.database.kind === 'postgres';
+    if (relaying) {
+      await app.database.listen(NOTIFY_CHANNEL, {
+        onPayload: (payload) => {
+          const relayed = parseRelayPayload(payload);
+          if (relayed) deliverHere(relayed.receiverId, relayed.event);
+          else app.log.warn('ignored a malformed live notification');
+        },
+        // Whatever was sent while not listening is lost: every stream reconnects and refetches.
+        onResumed: () => local.deliverToAll({ kind: 'resync' }),
+      });
+    }
 
     async function relay(receiverId: string, event: RelayedEvent): Promise<void> {
       try {
@@ -209,7 +203,7 @@ export default fp(
 
     function publishEvent(userId: string, event: RelayedEvent, pushData: PushData | null, id: string) {
       try {
-        if (listener) track(relay(userId, event));
+        if (relaying) track(relay(userId, event));
         else setImmediate(() => deliverHere(userId, event));
         if (push && pushData) {
           track(
@@ -239,7 +233,7 @@ export default fp(
         // Ended here at once; a NOTIFY that fails is retried by no one, so the maximum stream
         // lifetime bounds what another instance could still deliver.
         local.deliver(userId, { kind: 'sessions-ended', sessionIds });
-        if (!listener) return;
+        if (!relaying) return;
         for (let start = 0; start < sessionIds.length; start += SESSIONS_PER_NOTIFY) {
           const ended = sessionIds.slice(start, start + SESSIONS_PER_NOTIFY);
           track(relay(userId, { kind: 'sessions-ended', sessionIds: ended }));
@@ -252,7 +246,6 @@ export default fp(
 
     app.addHook('onClose', async () => {
       await within(app.notificationBus.settled(), CLOSE_WAIT_MS).catch(() => undefined);
-      await listener?.close();
       await push?.close().catch((error: unknown) => app.log.warn({ err: error }, 'closing push failed'));
     });
   },

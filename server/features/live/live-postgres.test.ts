@@ -6,7 +6,7 @@ import { aNotification, publish } from '../../testing/push-fixtures';
 import { twoInstances } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { NOTIFY_CHANNEL } from './bus';
-import { LISTENER_APPLICATION_NAME } from './pg-listener';
+import { LISTENER_APPLICATION_NAME } from '../../db/pg-listener';
 
 /** Two server instances on one PostgreSQL database, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications across instances', () => {

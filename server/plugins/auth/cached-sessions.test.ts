@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '#common/api';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp, twoInstances } from '../../testing/test-app';
-import { SESSION_LISTENER_APPLICATION_NAME } from './session-changes';
+import { LISTENER_APPLICATION_NAME } from '../../db/pg-listener';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const WITHIN_A_SECOND = { timeout: 1000, interval: 20 };
@@ -125,7 +125,7 @@ describe.runIf(onPostgres)(suite, () => {
     expect((await validate(apps.first, user)).statusCode).toBe(200);
     await apps.first.app.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and application_name = ${SESSION_LISTENER_APPLICATION_NAME}`,
+          where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
     await vi.waitFor(
       async () => expect((await validate(apps.first, user)).statusCode).toBe(401),

@@ -44,8 +44,8 @@ export default fp(
     const cache = new SessionCache();
     const { database, config, deps } = app;
     app.decorate('sessions', new SessionStore(database.db, config.sessionLifetimes, deps.now, cache));
-    const stopFollowing = await followSessionChanges(database, config.database, cache, app.log);
-    app.addHook('onClose', stopFollowing);
+    const stopFollowing = await followSessionChanges(database, cache);
+    app.addHook('onClose', async () => stopFollowing());
     app.decorateRequest('authUser', null);
     app.decorateRequest('bearerToken', null);
     app.decorateRequest('authSession', null);
