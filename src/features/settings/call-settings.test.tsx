@@ -29,6 +29,7 @@ function echoProfile() {
 
 describe('/settings: calls', () => {
   it('takes masked calls by default, with quiet hours off', () => {
+    echoProfile();
     const { takeCalls, quietHours } = renderSettings();
     expect(takeCalls).toBeChecked();
     expect(quietHours).not.toBeChecked();
