@@ -27,8 +27,6 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The node-postgres pool; absent on PGlite. */
-  pool?: pg.Pool;
   /**
    * Hears the payloads NOTIFYed on `channel` for as long as the database is open. Resolves whether
    * it is LISTENing now. On PostgreSQL, one connection of this instance LISTENs for every
@@ -85,7 +83,6 @@ export async function openDatabase(
     db,
     countersDb: drizzlePostgres({ client: countersPool, schema }),
     kind: 'postgres',
-    pool,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
