@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
+import { within } from '../lib/within';
 import { afterEach, expect } from 'vitest';
 
 /** One server-sent frame: an event with its data, or a comment line (heartbeat). */
@@ -77,11 +78,7 @@ export async function endsWithin(stream: EventStream, ms: number): Promise<boole
     }
     return true;
   })();
-  let timer: NodeJS.Timeout | undefined;
-  const open = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const result = await Promise.race([ended, open]);
-  clearTimeout(timer);
-  return result;
+  return within(ended, ms).catch(() => false);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * SPEC §2 route access: a stored token decides which screens can be reached. The guards are route
- * loaders, so a screen that is not for this user is never shown; <App> revalidates the router when
+ * loaders, so a screen that is not for this user is never shown; <AppRouter> revalidates the router when
  * the token changes (sign-in, sign-out, another tab, a session check answered 401). A redirect
  * replaces the location, so Back does not return to a screen that only redirects again.
  */
