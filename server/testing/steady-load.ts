@@ -13,7 +13,10 @@ export interface LoadOutcome {
   statuses: Record<number, number>;
   /** Requests that got no answer: a reset or closed connection, a timeout (by error code). */
   failures: string[];
-  /** New connections refused (a stopped listener): fine once a server no longer accepts. */
+  /**
+   * New connections that failed before they opened, so their request was never sent: refused by a
+   * stopped listener, or reset while still queued for it. Fine once a server no longer accepts.
+   */
   refused: number;
   /**
    * Local ports of new connections reset before any answer: the kernel queued them for a listener
@@ -41,13 +44,21 @@ export interface SteadyLoadOptions {
   workers: number;
   /** Extra connection options, such as the CA of a test certificate. */
   connect?: buildConnector.BuildOptions;
+  /** Opens each new connection: by default undici's own, with `connect`. */
+  connector?: buildConnector.connector;
 }
 
 /**
  * Keep-alive clients, each reading its vehicles and adding one, in a loop, until stopped. A worker
  * whose connection is refused waits a moment and tries again, so a server coming back is used again.
  */
-export function steadyLoad({ baseUrl, token, workers, connect }: SteadyLoadOptions): SteadyLoad {
+export function steadyLoad({
+  baseUrl,
+  token,
+  workers,
+  connect,
+  connector = buildConnector({ ...connect }),
+}: SteadyLoadOptions): SteadyLoad {
   const outcome: LoadOutcome = {
     statuses: {},
     failures: [],
@@ -56,26 +67,30 @@ export function steadyLoad({ baseUrl, token, workers, connect }: SteadyLoadOptio
     acknowledged: [],
   };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const connector = buildConnector({ ...connect });
   let answers = 0;
   const answerWaiters = new Set<() => void>();
   let stopped = false;
 
   /** One connection per worker, so a failed request is known to be its connection's first or not. */
   function workerClient() {
-    let current: { socket: Socket; answered: boolean } | undefined;
+    let current: { port: number; answered: boolean } | undefined;
     const client = new Client(baseUrl, {
       headersTimeout: 15_000,
       bodyTimeout: 15_000,
       connect: (options, callback) =>
         connector(options, (error, socket) => {
-          if (socket) {
-            const connection = { socket: socket as Socket, answered: false };
-            current = connection;
-            socket.once('data', () => (connection.answered = true));
+          if (error) {
+            // The kernel may report a reset of a connection it queued for a closing listener as the
+            // connect's own error: no socket, and nothing sent.
+            current = undefined;
+            callback(error, null);
+            return;
           }
-          if (error) callback(error, null);
-          else callback(null, socket!);
+          // The port is read now: a destroyed socket no longer has one.
+          const connection = { port: (socket as Socket).localPort ?? 0, answered: false };
+          current = connection;
+          socket.once('data', () => (connection.answered = true));
+          callback(null, socket);
         }),
     });
     return { client, connection: () => current };
@@ -102,9 +117,9 @@ export function steadyLoad({ baseUrl, token, workers, connect }: SteadyLoadOptio
     } catch (error) {
       const code = String((error as { code?: unknown }).code ?? (error as Error).message);
       const connection = worker.connection();
-      if (code === 'ECONNREFUSED') outcome.refused += 1;
+      if (code === 'ECONNREFUSED' || !connection) outcome.refused += 1;
       else if (code === 'ECONNRESET' && connection && !connection.answered)
-        outcome.resetBeforeAnswer.push(connection.socket.localPort ?? 0);
+        outcome.resetBeforeAnswer.push(connection.port);
       else outcome.failures.push(`${method} ${path}: ${code}`);
       // Never a tight loop of failures: they would starve the event loop.
       await new Promise((resolve) => setTimeout(resolve, 50));
