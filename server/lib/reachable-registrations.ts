@@ -34,7 +34,13 @@ export interface Registration {
   owner: UserRow;
 }
 
-export type RegistrationFilter = { vehicleNumber: string } | { vehicleId: string } | { ownerId: string };
+/** What a registration is looked up by. */
+const filterColumns = {
+  vehicleNumber: vehicles.vehicleNumber,
+  vehicleId: vehicles.id,
+  ownerId: vehicles.ownerId,
+};
+export type RegistrationFilter = keyof typeof filterColumns;
 
 const reachableOrder = [
   desc(vehicles.verified),
@@ -52,23 +58,18 @@ function reachableWhere(db: Db, filter: SQL) {
     .orderBy(...reachableOrder);
 }
 
-function filterSql(filter: RegistrationFilter): SQL {
-  if ('vehicleNumber' in filter) return eq(vehicles.vehicleNumber, filter.vehicleNumber);
-  if ('vehicleId' in filter) return eq(vehicles.id, filter.vehicleId);
-  return eq(vehicles.ownerId, filter.ownerId);
-}
-
-/** The reachable registrations matching the filter, verified first, then household, then oldest. */
-export function reachableRegistrations(db: Db, filter: RegistrationFilter): Promise<Registration[]> {
-  return reachableWhere(db, filterSql(filter));
-}
-
-/** The same, by number, built and prepared once: the owner search is the hottest read. */
-export function preparedReachableByNumber(db: Db): (vehicleNumber: string) => Promise<Registration[]> {
-  const query = reachableWhere(db, eq(vehicles.vehicleNumber, sql.placeholder('vehicleNumber'))).prepare(
-    'reachable_registrations_by_number',
+/**
+ * The reachable registrations whose `filter` is the value asked for, verified first, then household,
+ * then oldest: built and prepared once, as every search, message and call reads them.
+ */
+export function preparedReachableBy(
+  db: Db,
+  filter: RegistrationFilter,
+): (value: string) => Promise<Registration[]> {
+  const query = reachableWhere(db, eq(filterColumns[filter], sql.placeholder('value'))).prepare(
+    `reachable_registrations_by_${filter}`,
   );
-  return (vehicleNumber) => query.execute({ vehicleNumber });
+  return (value) => query.execute({ value });
 }
 
 export interface CountedSearch {

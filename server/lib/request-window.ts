@@ -1,4 +1,4 @@
-import { and, desc, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { notifications } from '../db/schema';
 
@@ -27,16 +27,6 @@ export async function waitBeforeNext(
 ): Promise<number> {
   const [oldest] = await oldestCounted(tx, matching, max, windowMs, now);
   return waitFrom(oldest ? oldest.sentAt.getTime() : null, windowMs, now);
-}
-
-/**
- * The same as a column of a larger query (one round trip for several checks): the epoch milliseconds
- * of the request that must leave the window before one more is allowed, or null when one is allowed
- * now; `waitFrom` turns it into the wait.
- */
-export function oldestCountedMs(tx: Tx, matching: SQL | undefined, max: number, windowMs: number, now: Date) {
-  const oldest = oldestCounted(tx, matching, max, windowMs, now);
-  return sql<number | null>`(extract(epoch from (${oldest})) * 1000)::float8`.mapWith(Number);
 }
 
 export const waitFrom = (oldestMs: number | null, windowMs: number, now: Date) =>

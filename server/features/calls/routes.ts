@@ -5,13 +5,14 @@ import { toServerNotification } from '../../lib/api-shapes';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { callsUnavailable, maskedCallTo } from '../../lib/masked-call';
 import { requestPushData } from '../../lib/push-data';
-import { reachableRegistrations } from '../../lib/reachable-registrations';
+import { preparedReachableBy } from '../../lib/reachable-registrations';
 import { currentUser } from '../../plugins/auth';
 import { forgetCall, recordCall } from './repository';
 import { TelephonyUnavailable } from './telephony';
 
 const callRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const reachableByVehicle = preparedReachableBy(db, 'vehicleId');
 
   /** Rings the caller, then connects the vehicle's registrant; neither learns the other's number. */
   app.post(
@@ -25,7 +26,7 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
       const { vehicleId } = request.body;
       const { telephony } = app.deps;
       if (!telephony) throw new HttpError(503, callsUnavailable);
-      const [found] = await reachableRegistrations(db, { vehicleId });
+      const [found] = await reachableByVehicle(vehicleId);
       if (!found) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
       const { vehicle, owner } = found;
       if (owner.id === caller.id) throw badRequest((i18n) => i18n._('server.calls.ownVehicle'));

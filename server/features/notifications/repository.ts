@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
 import { blocks, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
-import { hasBlockedSql } from '../../lib/blocks';
 import { forbidden, tooManyRequests } from '../../lib/http-error';
-import { oldestCountedMs, waitFrom } from '../../lib/request-window';
+import { waitFrom } from '../../lib/request-window';
 
 export const UNREAD_LIMIT = 100;
 const MINUTE_MS = 60_000;
@@ -29,53 +29,66 @@ export interface NewNotification {
   vehicleNumber: string | null;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Refusal = 'no-sender' | 'blocked' | 'sender' | 'pair';
 
-/** Stores a message or notification unless the receiver blocked the sender or a send limit is reached. */
-export async function storeNotification(
+/**
+ * Stores a message or notification unless the receiver blocked the sender or a send limit is reached:
+ * the lock, the checks and the insert are one database function (migration 0009), so one round trip
+ * with no transaction held open between statements; built and prepared once.
+ */
+export function preparedStoreNotification(
   db: Db,
-  input: NewNotification,
-  limits: SendLimits,
-  now: Date,
-): Promise<NotificationRow> {
-  return db.transaction(async (tx) => {
-    // One send per sender at a time, so concurrent requests cannot slip past the limits together. The
-    // checks are a statement of their own: one that also took the lock would count with a snapshot
-    // from before it waited for it.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.senderId)).for('no key update');
-    await checkBlockAndLimits(tx, input, limits, now);
-    const [stored] = await tx
-      .insert(notifications)
-      .values({ ...input, sentAt: now })
-      .returning();
-    if (!stored) throw new Error('insert returned no row');
-    return stored;
-  });
+): (input: NewNotification, limits: SendLimits, now: Date) => Promise<NotificationRow> {
+  const p = (name: string) => sql.placeholder(name);
+  const query = db
+    .select({
+      refusal: sql<Refusal | null>`refusal`,
+      oldestCountedMs: sql<number | null>`oldest_counted_ms`.mapWith(Number),
+    })
+    .from(
+      sql`store_checked_notification(${p('id')}, ${p('senderId')}, ${p('receiverId')}, ${p('vehicleId')},
+        ${p('kind')}, ${p('title')}, ${p('content')}, ${p('templateKey')}, ${p('vehicleNumber')}, ${p('sentAt')},
+        ${p('perSender')}, ${p('senderWindowMs')}, ${p('perPair')}, ${p('pairWindowMs')})`,
+    )
+    .prepare('store_checked_notification');
+  return async (input, limits, now) => {
+    const id = randomUUID();
+    const [outcome] = await query.execute({
+      ...input,
+      id,
+      sentAt: now,
+      perSender: limits.perSenderPerMinute,
+      senderWindowMs: MINUTE_MS,
+      perPair: limits.perPairPer10Minutes,
+      pairWindowMs: PAIR_WINDOW_MS,
+    });
+    if (!outcome) throw new Error('storing a notification answered nothing');
+    throwRefusal(outcome.refusal, outcome.oldestCountedMs, now);
+    return {
+      ...input,
+      id,
+      sentAt: now,
+      readAt: null,
+      deliveredAt: null,
+      seenAt: null,
+      replyKind: null,
+      replyText: null,
+      repliedAt: null,
+      reminderSentAt: null,
+    };
+  };
 }
 
-/** The block and both send limits, in one round trip; the first that applies is thrown. */
-async function checkBlockAndLimits(tx: Tx, input: NewNotification, limits: SendLimits, now: Date) {
-  // Masked calls have limits of their own.
-  const bySender = and(eq(notifications.senderId, input.senderId), ne(notifications.kind, 'call'));
-  const byPair = and(bySender, eq(notifications.receiverId, input.receiverId));
-  const [checks] = await tx
-    .select({
-      blocked: hasBlockedSql(tx, input.receiverId, input.senderId),
-      senderOldestMs: oldestCountedMs(tx, bySender, limits.perSenderPerMinute, MINUTE_MS, now),
-      pairOldestMs: oldestCountedMs(tx, byPair, limits.perPairPer10Minutes, PAIR_WINDOW_MS, now),
-    })
-    .from(users)
-    .where(eq(users.id, input.senderId));
-  if (!checks) throw new Error('the sender was not found');
-  if (checks.blocked) throw forbidden((i18n) => i18n._('server.notifications.blocked'));
-  const senderWait = waitFrom(checks.senderOldestMs, MINUTE_MS, now);
-  if (senderWait > 0) {
-    throw tooManyRequests((i18n) => i18n._('server.notifications.senderLimit'), senderWait / 1000);
+function throwRefusal(refusal: Refusal | null, oldestCountedMs: number | null, now: Date): void {
+  if (refusal === null) return;
+  if (refusal === 'no-sender') throw new Error('the sender was not found');
+  if (refusal === 'blocked') throw forbidden((i18n) => i18n._('server.notifications.blocked'));
+  if (refusal === 'sender') {
+    const wait = waitFrom(oldestCountedMs, MINUTE_MS, now);
+    throw tooManyRequests((i18n) => i18n._('server.notifications.senderLimit'), wait / 1000);
   }
-  const pairWait = waitFrom(checks.pairOldestMs, PAIR_WINDOW_MS, now);
-  if (pairWait > 0) {
-    throw tooManyRequests((i18n) => i18n._('server.notifications.pairLimit'), pairWait / 1000);
-  }
+  const wait = waitFrom(oldestCountedMs, PAIR_WINDOW_MS, now);
+  throw tooManyRequests((i18n) => i18n._('server.notifications.pairLimit'), wait / 1000);
 }
 
 /**

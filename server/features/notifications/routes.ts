@@ -16,14 +16,14 @@ import type { UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../../lib/api-shapes';
 import { badRequest, notFound } from '../../lib/http-error';
-import { reachableRegistrations } from '../../lib/reachable-registrations';
+import { preparedReachableBy } from '../../lib/reachable-registrations';
 import { requestPushData } from '../../lib/push-data';
 import { currentUser } from '../../plugins/auth';
 import {
   block,
   markAllRead,
   senderOfOwnNotification,
-  storeNotification,
+  preparedStoreNotification,
   unblock,
   preparedUnreadFor,
   type NewNotification,
@@ -36,6 +36,9 @@ const ALL_TEXTS = LANGUAGES.map(textsFor);
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const unreadFor = preparedUnreadFor(db);
+  const storeNotification = preparedStoreNotification(db);
+  const reachableByVehicle = preparedReachableBy(db, 'vehicleId');
+  const reachableByOwner = preparedReachableBy(db, 'ownerId');
   const signedIn = { preValidation: app.authenticate };
   const once = { config: { idempotent: true } };
   const confirmation = { response: { 200: messageResponse } };
@@ -53,7 +56,6 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   ): Promise<ServerNotification> {
     const now = app.deps.now();
     const row = await storeNotification(
-      db,
       { ...input, senderId: sender.id, receiverId: receiver.id },
       app.config.sendLimits,
       now,
@@ -78,7 +80,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sender = currentUser(request);
       const { userId, vehicleId, message } = request.body;
-      const [registration] = await reachableRegistrations(db, { vehicleId });
+      const [registration] = await reachableByVehicle(vehicleId);
       if (!registration) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
       const { vehicle, owner } = registration;
       if (vehicle.ownerId === sender.id)
@@ -103,7 +105,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const sender = currentUser(request);
       const { receiverId, title, body } = request.body;
       if (receiverId === sender.id) throw badRequest((i18n) => i18n._('server.notifications.toYourself'));
-      const reachable = await reachableRegistrations(db, { ownerId: receiverId });
+      const reachable = await reachableByOwner(receiverId);
       const receiver = reachable[0]?.owner;
       if (!receiver) throw notFound((i18n) => i18n._('server.userNotFound'));
       const receiverNumbers = reachable.map(({ vehicle }) => vehicle.vehicleNumber);

@@ -7,7 +7,7 @@ import { maskedCallTo } from '../../lib/masked-call';
 import { countHit, ttlMs } from '../../lib/rate-limit-count';
 import {
   preparedCountedReachableByNumber,
-  preparedReachableByNumber,
+  preparedReachableBy,
   type Registration,
 } from '../../lib/reachable-registrations';
 import { currentUser } from '../../plugins/auth';
@@ -56,7 +56,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     return;
   }
 
-  const findOwners = preparedReachableByNumber(database.db);
+  const findOwners = preparedReachableBy(database.db, 'vehicleNumber');
   const searchLimit = {
     max,
     timeWindow: SEARCH_WINDOW_MS,
