@@ -31,7 +31,7 @@ async function validatedUser(who: SignedIn): Promise<User> {
 /** A message from `sender` about a vehicle of `owner`; returns the push the owner was sent. */
 async function messageAbout(sender: SignedIn, owner: SignedIn, text: (plate: string) => string) {
   const vehicle = await vehicleOf(t, owner);
-  const publish = vi.spyOn(t.app.notificationBus, 'publish');
+  const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
   const response = await post(
     t,
     '/api/users/sendMessage',
@@ -106,7 +106,7 @@ describe('a suggested text reaches each reader in their own language', () => {
     const sender = await t.signUp({ language: 'ml' });
     const receiver = await t.signUp({ language: 'ml' });
     const plate = await plateOf(t, receiver);
-    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
     const response = await post(
       t,
       '/api/users/sendNotification',

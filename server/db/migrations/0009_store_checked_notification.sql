@@ -19,7 +19,8 @@ $$;--> statement-breakpoint
 -- send that held the lock before committed. Refused: 'blocked' (the receiver blocked the sender),
 -- 'sender' (the sender's limit) or 'pair' (the limit for this receiver), with the epoch milliseconds
 -- of the counted request that must leave its window first; 'no-sender' when the sender is gone.
--- Masked calls (kind 'call') have limits of their own and do not count here.
+-- Masked calls (kind 'call') have limits of their own and do not count here. A stored one is announced
+-- with NOTIFY notify_channel when a payload is given, so listeners hear of it once it is committed.
 CREATE FUNCTION store_checked_notification(
   new_id uuid,
   new_sender_id uuid,
@@ -34,7 +35,9 @@ CREATE FUNCTION store_checked_notification(
   per_sender integer,
   sender_window_ms integer,
   per_pair integer,
-  pair_window_ms integer
+  pair_window_ms integer,
+  notify_channel text,
+  notify_payload text
 ) RETURNS TABLE (refusal text, oldest_counted_ms double precision) LANGUAGE plpgsql AS $$
 DECLARE
   oldest timestamptz;
@@ -60,5 +63,8 @@ BEGIN
   END IF;
   INSERT INTO notifications (id, sender_id, receiver_id, vehicle_id, kind, title, content, template_key, vehicle_number, sent_at)
     VALUES (new_id, new_sender_id, new_receiver_id, new_vehicle_id, new_kind, new_title, new_content, new_template_key, new_vehicle_number, new_sent_at);
+  IF notify_payload IS NOT NULL THEN
+    PERFORM pg_notify(notify_channel, notify_payload);
+  END IF;
   RETURN QUERY SELECT NULL::text, NULL::double precision;
 END $$;

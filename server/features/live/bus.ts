@@ -9,6 +9,7 @@ import {
   type ServerNotification,
   type SentRequest,
 } from '#common/api';
+import type { Announcement } from '../../lib/announcement';
 import { within } from '../../lib/within';
 
 /**
@@ -40,6 +41,14 @@ export interface LiveBusOptions {
  */
 export interface LiveNotificationBus {
   publish(receiverId: string, notification: ServerNotification, push: PushData): void;
+  /**
+   * The NOTIFY that tells every instance of a new notification, for the statement that stores it to
+   * send in the same transaction: no round trip of its own, and heard only once the row is committed.
+   * Null on PGlite, where `publishAnnounced` delivers in process.
+   */
+  announcement(receiverId: string, notification: ServerNotification): Announcement | null;
+  /** `publish` for a notification whose announcement was stored with it: the rest (push; on PGlite, this instance's streams). */
+  publishAnnounced(receiverId: string, notification: ServerNotification, push: PushData): void;
   /** Calls `listener` with each live event for `receiverId`; returns the unsubscribe. */
   subscribe(receiverId: string, listener: LiveListener): () => void;
   /** Tells a request's sender, live and (when given) by push, that the request changed. */
@@ -201,10 +210,16 @@ export default fp(
       }
     }
 
-    function publishEvent(userId: string, event: RelayedEvent, pushData: PushData | null, id: string) {
+    function publishEvent(
+      userId: string,
+      event: RelayedEvent,
+      pushData: PushData | null,
+      id: string,
+      { announced = false } = {},
+    ) {
       try {
-        if (relaying) track(relay(userId, event));
-        else setImmediate(() => deliverHere(userId, event));
+        if (!relaying) setImmediate(() => deliverHere(userId, event));
+        else if (!announced) track(relay(userId, event));
         if (push && pushData) {
           track(
             push.send(userId, pushData).then((reached) => {
@@ -220,6 +235,17 @@ export default fp(
     app.decorate('notificationBus', {
       publish(receiverId, notification, pushData) {
         publishEvent(receiverId, { kind: 'notification', notification }, pushData, notification._id);
+      },
+      announcement(receiverId, notification) {
+        if (!relaying) return null;
+        return {
+          channel: NOTIFY_CHANNEL,
+          payload: relayPayload(receiverId, { kind: 'notification', notification }),
+        };
+      },
+      publishAnnounced(receiverId, notification, pushData) {
+        const event = { kind: 'notification', notification } as const;
+        publishEvent(receiverId, event, pushData, notification._id, { announced: true });
       },
       publishRequest(senderId, request, pushData) {
         publishEvent(senderId, { kind: 'request', request }, pushData, request._id);

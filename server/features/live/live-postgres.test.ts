@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import { endsWithin, type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { aNotification, publish } from '../../testing/push-fixtures';
-import { twoInstances } from '../../testing/test-app';
+import { twoInstances, type SignedIn } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { NOTIFY_CHANNEL } from './bus';
 import { LISTENER_APPLICATION_NAME } from '../../db/pg-listener';
+import { vehicles } from '../../db/schema';
 
 /** Two server instances on one PostgreSQL database, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications across instances', () => {
@@ -58,6 +59,50 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications acr
     });
     expect(sent.statusCode).toBe(201);
     expect((await nextNotification(stream))._id).toBe(sent.json<ServerNotification>()._id);
+  });
+
+  /** A notification to the receiver about one of their vehicles, sent through `app`. */
+  async function sendNotification(app: typeof apps.first, sender: SignedIn, receiver: SignedIn) {
+    const [vehicle] = await app.app.database.db
+      .select({ vehicleNumber: vehicles.vehicleNumber })
+      .from(vehicles)
+      .where(eq(vehicles.ownerId, receiver.user._id));
+    return app.inject({
+      method: 'POST',
+      url: '/api/users/sendNotification',
+      payload: {
+        receiverId: receiver.user._id,
+        title: 'Vehicle Notification',
+        body: `${vehicle?.vehicleNumber} blocks the gate`,
+      },
+      headers: sender.headers,
+    });
+  }
+
+  it('streams a message to its receiver on the instance it was sent through too', async () => {
+    const [sender, receiver] = [await apps.first.signUp(), await apps.first.signUp()];
+    await addVehicle(apps.first, receiver);
+    const stream = await connect(receiver, base.first);
+    const sent = await sendNotification(apps.first, sender, receiver);
+    expect(sent.statusCode).toBe(201);
+    expect(await nextNotification(stream)).toEqual(sent.json<ServerNotification>());
+  });
+
+  it('announces nothing of a refused send', async () => {
+    const [sender, receiver] = [await apps.first.signUp(), await apps.first.signUp()];
+    await addVehicle(apps.first, receiver);
+    const first = await sendNotification(apps.first, sender, receiver);
+    const stream = await connect(receiver, base.second);
+    const block = await apps.second.inject({
+      method: 'POST',
+      url: '/api/users/blockSender',
+      payload: { notificationId: first.json<ServerNotification>()._id },
+      headers: receiver.headers,
+    });
+    expect(block.statusCode).toBe(200);
+    expect((await sendNotification(apps.first, sender, receiver)).statusCode).toBe(403);
+    const afterwards = publish(apps.first, receiver);
+    expect(await nextNotification(stream)).toEqual(afterwards);
   });
 
   it('makes the receiver resync when a notification is too big for NOTIFY', async () => {

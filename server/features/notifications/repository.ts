@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { blocks, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
 import { forbidden, tooManyRequests } from '../../lib/http-error';
 import { waitFrom } from '../../lib/request-window';
+import type { Announcement } from '../../lib/announcement';
 
 export const UNREAD_LIMIT = 100;
 const MINUTE_MS = 60_000;
@@ -31,14 +32,31 @@ export interface NewNotification {
 
 type Refusal = 'no-sender' | 'blocked' | 'sender' | 'pair';
 
+/** The row a new message or notification will be stored as. */
+export function newNotificationRow(input: NewNotification, now: Date): NotificationRow {
+  return {
+    ...input,
+    id: randomUUID(),
+    sentAt: now,
+    readAt: null,
+    deliveredAt: null,
+    seenAt: null,
+    replyKind: null,
+    replyText: null,
+    repliedAt: null,
+    reminderSentAt: null,
+  };
+}
+
 /**
- * Stores a message or notification unless the receiver blocked the sender or a send limit is reached:
- * the lock, the checks and the insert are one database function (migration 0009), so one round trip
- * with no transaction held open between statements; built and prepared once.
+ * Stores a new message or notification (`newNotificationRow`) unless the receiver blocked the sender
+ * or a send limit is reached, and sends `announcement` with it: the lock, the checks, the insert and the
+ * NOTIFY are one database function (migration 0009), so one round trip with no transaction held open
+ * between statements; built and prepared once.
  */
 export function preparedStoreNotification(
   db: Db,
-): (input: NewNotification, limits: SendLimits, now: Date) => Promise<NotificationRow> {
+): (row: NotificationRow, limits: SendLimits, announcement: Announcement | null) => Promise<void> {
   const p = (name: string) => sql.placeholder(name);
   const query = db
     .select({
@@ -48,34 +66,22 @@ export function preparedStoreNotification(
     .from(
       sql`store_checked_notification(${p('id')}, ${p('senderId')}, ${p('receiverId')}, ${p('vehicleId')},
         ${p('kind')}, ${p('title')}, ${p('content')}, ${p('templateKey')}, ${p('vehicleNumber')}, ${p('sentAt')},
-        ${p('perSender')}, ${p('senderWindowMs')}, ${p('perPair')}, ${p('pairWindowMs')})`,
+        ${p('perSender')}, ${p('senderWindowMs')}, ${p('perPair')}, ${p('pairWindowMs')},
+        ${p('announcedOn')}, ${p('announced')})`,
     )
     .prepare('store_checked_notification');
-  return async (input, limits, now) => {
-    const id = randomUUID();
+  return async (row, limits, announcement) => {
     const [outcome] = await query.execute({
-      ...input,
-      id,
-      sentAt: now,
+      ...row,
       perSender: limits.perSenderPerMinute,
       senderWindowMs: MINUTE_MS,
       perPair: limits.perPairPer10Minutes,
       pairWindowMs: PAIR_WINDOW_MS,
+      announcedOn: announcement?.channel ?? null,
+      announced: announcement?.payload ?? null,
     });
     if (!outcome) throw new Error('storing a notification answered nothing');
-    throwRefusal(outcome.refusal, outcome.oldestCountedMs, now);
-    return {
-      ...input,
-      id,
-      sentAt: now,
-      readAt: null,
-      deliveredAt: null,
-      seenAt: null,
-      replyKind: null,
-      replyText: null,
-      repliedAt: null,
-      reminderSentAt: null,
-    };
+    throwRefusal(outcome.refusal, outcome.oldestCountedMs, row.sentAt);
   };
 }
 

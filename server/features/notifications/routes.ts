@@ -22,6 +22,7 @@ import { currentUser } from '../../plugins/auth';
 import {
   block,
   markAllRead,
+  newNotificationRow,
   senderOfOwnNotification,
   preparedStoreNotification,
   unblock,
@@ -55,13 +56,11 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     input: Omit<NewNotification, 'senderId' | 'receiverId'>,
   ): Promise<ServerNotification> {
     const now = app.deps.now();
-    const row = await storeNotification(
-      { ...input, senderId: sender.id, receiverId: receiver.id },
-      app.config.sendLimits,
-      now,
-    );
+    const row = newNotificationRow({ ...input, senderId: sender.id, receiverId: receiver.id }, now);
     const forReceiver = toServerNotification(row, sender, textsFor(receiver.language));
-    app.notificationBus.publish(receiver.id, forReceiver, requestPushData(forReceiver, receiver, now));
+    const bus = app.notificationBus;
+    await storeNotification(row, app.config.sendLimits, bus.announcement(receiver.id, forReceiver));
+    bus.publishAnnounced(receiver.id, forReceiver, requestPushData(forReceiver, receiver, now));
     return toServerNotification(row, sender, request.i18n);
   }
 

@@ -147,7 +147,7 @@ describe('POST /api/users/sendMessage', () => {
 
   it('publishes the stored message to its receiver through the notification bus', async () => {
     const { sender, owner, vehicle } = await messageSetup();
-    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
     const response = await sendMessage(sender, {
       userId: owner.user._id,
       vehicleId: vehicle.id,
@@ -267,7 +267,7 @@ describe('POST /api/users/sendNotification', () => {
 
   it('publishes the stored notification to its receiver through the notification bus', async () => {
     const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp()];
-    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
     const sent = (await notify(t, sender, receiver, (plate) => `Please relocate ${plate}`)).json();
     expect(publish).toHaveBeenCalledTimes(1);
     expect(publish).toHaveBeenCalledWith(receiver.user._id, sent, {
@@ -353,7 +353,7 @@ describe('POST /api/users/sendNotification', () => {
 
   it('publishes nothing for a refused send', async () => {
     const sender = await t.signUp();
-    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
     await notify(t, sender, sender);
     expect(publish).not.toHaveBeenCalled();
   });
