@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -48,12 +48,13 @@ export function contentSecurityPolicy(options: { push: boolean; tls: boolean }) 
 
 /**
  * Security headers on every response (API, static files, the page, errors), set when the request
- * arrives so that no later failure can send a response without them.
+ * arrives so that no later failure can send a response without them. Helmet's middleware is built
+ * once: the Fastify wrapper built it again for every request, parsing the policy each time.
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     const tls = app.config.hsts;
-    await app.register(helmet, {
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: contentSecurityPolicy({ push: app.config.firebase !== null, tls }),
@@ -62,8 +63,11 @@ export default fp(
       xFrameOptions: { action: 'deny' },
       strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      setHeaders(request.raw, reply.raw, (error?: unknown) =>
+        done(error instanceof Error ? error : undefined),
+      );
     });
   },
   { name: 'security-headers' },
