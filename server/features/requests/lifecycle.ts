@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushData } from '#common/api';
 import { replyStatusText } from '#common/replies';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toPushData, toServerNotification } from '../../lib/api-shapes';
 import { languagesOf } from '../../lib/user-languages';
 import type { FastifyInstance } from 'fastify';
-import { claimReminders, markDelivered, markSeen, type ChangedRequest } from './repository';
+import { claimReminders, markDelivered, markSeen, sendersById, type ChangedRequest } from './repository';
 
 /** How often each instance looks for requests due a reminder: well within the promised 15 s. */
 const REMINDER_SWEEP_MS = 5000;
@@ -89,11 +87,13 @@ export class RequestLifecycle {
         this.db,
         claimed.map(({ row }) => row.receiverId),
       );
+      const senders = await sendersById(
+        this.db,
+        claimed.map(({ row }) => row.senderId),
+      );
       for (const changed of claimed) {
         const { row } = changed;
-        const [sender] = row.senderId
-          ? await this.db.select().from(users).where(eq(users.id, row.senderId)).limit(1)
-          : [];
+        const sender = row.senderId ? senders.get(row.senderId) : undefined;
         const language = languageOf(row.receiverId);
         const i18n = textsFor(language);
         const notification = toServerNotification(row, sender ?? null, i18n);

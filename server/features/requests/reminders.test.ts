@@ -76,6 +76,27 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
     expect(push?.language).toBe('ml');
   });
 
+  it('reminds every request that fell due together, each naming its own sender', async () => {
+    const [anita, biju, owner] = [
+      await t.signUp({ name: 'Anita' }),
+      await t.signUp({ name: 'Biju' }),
+      await t.signUp(),
+    ];
+    const { _id } = await addVehicle(t, owner);
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const fromAnita = await messageAbout(t, anita, owner, _id);
+    const fromBiju = await messageAbout(t, biju, owner, _id);
+    t.clock.advance(REMINDER_AFTER_S * 1000);
+    const reminded = await until(
+      async () => publish.mock.calls.filter(([receiverId]) => receiverId === owner.user._id),
+      (calls) => calls.length >= 2,
+    );
+    expect(Object.fromEntries(reminded.map(([, notification]) => [notification._id, notification]))).toEqual({
+      [fromAnita._id]: fromAnita,
+      [fromBiju._id]: fromBiju,
+    });
+  });
+
   it('does not remind before the time', async () => {
     const { notification } = await aRequest(t);
     t.clock.advance(REMINDER_AFTER_S * 1000 - 1);

@@ -4,7 +4,7 @@ import type { SentRequest } from '#common/api';
 import { DEFAULT_LANGUAGE, type Language } from '#common/languages';
 import type { ReplyKind } from '#common/replies';
 import type { Db } from '../../db/database';
-import { notifications, vehicles, type NotificationRow } from '../../db/schema';
+import { notifications, users, vehicles, type NotificationRow, type UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { contentFor } from '../../lib/notification-texts';
 import { languagesOf } from '../../lib/user-languages';
@@ -67,6 +67,20 @@ async function withVehicleNumbers(db: Db, rows: NotificationRow[]): Promise<Chan
     const vehicleNumber = row.vehicleId ? (numbers.get(row.vehicleId) ?? null) : null;
     return { row, request: toSentRequest(row, vehicleNumber, textsFor(senderLanguage)), senderLanguage };
   });
+}
+
+/** What a reader is shown of each of these senders, by id, in one query (a deleted sender is absent). */
+export async function sendersById(
+  db: Db,
+  senderIds: (string | null)[],
+): Promise<Map<string, Pick<UserRow, 'name' | 'phone' | 'phoneVisible'>>> {
+  const ids = [...new Set(senderIds.filter((id) => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, phone: users.phone, phoneVisible: users.phoneVisible })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map(({ id, ...sender }) => [id, sender]));
 }
 
 export async function sentRequestsOf(db: Db, senderId: string, i18n: I18n): Promise<SentRequest[]> {
