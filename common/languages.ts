@@ -1,4 +1,4 @@
-/** The languages of the app (issue 16): English as SPEC.md writes it, and Malayalam. */
+/** The languages of the app: English as SPEC.md writes it, and Malayalam. */
 export const LANGUAGES = ['en', 'ml'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

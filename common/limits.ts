@@ -5,3 +5,5 @@ export const EMAIL_MAX = 254;
 export const VEHICLE_NAME_MAX = 60;
 export const MESSAGE_MAX = 500;
 export const TITLE_MAX = 100;
+/** A note left for a number nobody has registered yet: a line, not a letter. */
+export const NOTE_TEXT_MAX = 200;

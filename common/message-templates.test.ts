@@ -50,6 +50,18 @@ describe('templateKeyOf', () => {
     expect(templateKeyOf(both, text, 'kl07ab1234')).toBe('moveSoon');
   });
 
+  it('finds a template whose vehicle number is written in lower case, spaced or hyphenated', () => {
+    const typed = (plate: string) =>
+      templateText(english, 'blocking', 'kl07ab1234').replace('KL07AB1234', plate);
+    expect(templateKeyOf(both, typed('kl07ab1234'), 'kl07ab1234')).toBe('blocking');
+    expect(templateKeyOf(both, typed('Kl 07-ab 1234'), 'kl07ab1234')).toBe('blocking');
+    const malayalamTyped = templateText(malayalam, 'relocate', 'kl07ab1234').replace(
+      'KL07AB1234',
+      'kl07ab1234',
+    );
+    expect(templateKeyOf(both, malayalamTyped, 'kl07ab1234')).toBe('relocate');
+  });
+
   it('takes a template for another vehicle, or a changed one, as free text', () => {
     expect(templateKeyOf(both, templateText(english, 'blocking', 'kl07ab1234'), 'kl01cd5678')).toBeNull();
     expect(

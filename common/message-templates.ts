@@ -1,4 +1,5 @@
 import type { I18n } from '@lingui/core';
+import { normaliseVehicleNumber } from './vehicle-number';
 
 /** SPEC §9: the five suggested texts, by key, so a template is stored once and read in any language. */
 export const TEMPLATE_KEYS = ['blocking', 'obstruction', 'moveSoon', 'attention', 'relocate'] as const;
@@ -26,9 +27,13 @@ export function messageTemplates(i18n: I18n, vehicleNumber: string): string[] {
   return TEMPLATE_KEYS.map((key) => templateText(i18n, key, vehicleNumber));
 }
 
+/** Stands for the vehicle number while a template is compared with a typed text. */
+const PLATE_MARK = '\u0000';
+
 /**
  * The template `text` is (after trimming) for this vehicle in any of the languages of `texts`, or
- * null for free text: a template is stored by key so each reader gets it in their own language.
+ * null for free text: a template is stored by key so each reader gets it in their own language. The
+ * vehicle number may be written in any case, spaced or hyphenated, as clients send it.
  */
 export function templateKeyOf(
   texts: readonly I18n[],
@@ -36,8 +41,15 @@ export function templateKeyOf(
   vehicleNumber: string,
 ): TemplateKey | null {
   const typed = text.trim();
+  const plate = normaliseVehicleNumber(vehicleNumber);
+  const fits = (i18n: I18n, key: TemplateKey) => {
+    const [before = '', after = ''] = templateText(i18n, key, PLATE_MARK).split(PLATE_MARK);
+    if (typed.length <= before.length + after.length) return false;
+    if (!typed.startsWith(before) || !typed.endsWith(after)) return false;
+    return normaliseVehicleNumber(typed.slice(before.length, typed.length - after.length)) === plate;
+  };
   for (const i18n of texts) {
-    const key = TEMPLATE_KEYS.find((candidate) => templateText(i18n, candidate, vehicleNumber) === typed);
+    const key = TEMPLATE_KEYS.find((candidate) => fits(i18n, candidate));
     if (key) return key;
   }
   return null;

@@ -1,19 +1,11 @@
+import { aPushData } from './testing/fixtures';
 import { describe, expect, it } from 'vitest';
-import type { PushData } from './api';
 import { textsByLanguage } from './i18n/texts-by-language';
 import { pushNotification } from './push-notification';
 
 const english = textsByLanguage({ en: {}, ml: {} })('en');
 
-const data: PushData = {
-  notificationId: 'n-1',
-  title: 'Vehicle Notification',
-  body: 'Please relocate KL07AB1234.',
-  senderName: 'Anu',
-  sentAt: '2025-01-02T03:04:05.000Z',
-  url: '/dashboard',
-  silent: false,
-};
+const data = aPushData();
 
 describe('pushNotification', () => {
   it('tags the notification with its id and carries the url to open', () => {
@@ -47,6 +39,22 @@ describe('pushNotification', () => {
     expect(pushNotification({ ...data, senderName: 'Rahul Nair' }, english).options.body).toMatch(
       /^From Rahul Nair: /,
     );
+  });
+
+  it("titles a notice of the service as Vahan Contact's, with no sender line and no answers", () => {
+    const notice = pushNotification(
+      { ...data, title: 'Vehicle ownership verified', url: '/dashboard?request=n-1', system: true },
+      english,
+    );
+    expect(notice.title).toBe('Vahan Contact: Vehicle ownership verified');
+    expect(notice.options.body).toBe('Please relocate KL07AB1234.');
+    expect(notice.options).not.toHaveProperty('actions');
+  });
+
+  it("never titles a user's request as the service's, whatever the sender is called", () => {
+    const request = pushNotification({ ...data, senderName: 'Vahan Contact', system: false }, english);
+    expect(request.title).toBe('Vehicle Notification');
+    expect(request.options.body).toBe('From Vahan Contact: Please relocate KL07AB1234.');
   });
 
   it('still tags a notification that has no id', () => {

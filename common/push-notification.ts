@@ -29,15 +29,19 @@ export interface PushNotification {
 }
 
 /** The text of a system notification names its sender: a stranger's words never pass as the app's own. */
-export const fromSender = (senderName: string, body: string) =>
-  senderName ? `From ${senderName}: ${body}` : body;
+const fromSender = (senderName: string, body: string) => (senderName ? `From ${senderName}: ${body}` : body);
 
+/**
+ * The service's own notice is titled as from Vahan Contact (a title no user can set) and offers no
+ * answers; a user's request names its sender in the text.
+ */
 export function pushNotification(data: PushData, i18n: I18n): PushNotification {
-  const requestId = requestIdOfUrl(data.url);
+  const system = data.system === true;
+  const requestId = system ? null : requestIdOfUrl(data.url);
   return {
-    title: data.title,
+    title: system ? i18n._('push.serviceTitle', { title: data.title }) : data.title,
     options: {
-      body: fromSender(data.senderName, data.body),
+      body: system ? data.body : fromSender(data.senderName, data.body),
       tag: data.notificationId || FALLBACK_TAG,
       icon: NOTIFICATION_ICON,
       silent: data.silent,

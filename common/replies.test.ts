@@ -36,6 +36,7 @@ describe('requestStatusText', () => {
     seenAt: null,
     reply: null,
     reminderSentAt: null,
+    fallbacks: [],
   };
 
   it('follows the request from sent to the answer', () => {
@@ -46,6 +47,24 @@ describe('requestStatusText', () => {
     ).toBe('Seen');
     expect(
       requestStatusText(english, { ...request, reply: { kind: 'five_minutes', at: request.sentAt } }),
+    ).toBe('Coming in 5 minutes');
+  });
+
+  it("says the fallback ladder's last step until the owner has seen the request, then what they did", () => {
+    const sms = { channel: 'sms', at: request.sentAt } as const;
+    const call = { channel: 'call', at: request.sentAt } as const;
+    expect(requestStatusText(english, { ...request, fallbacks: [sms] })).toBe('SMS sent to the owner');
+    expect(requestStatusText(english, { ...request, fallbacks: [sms, call] })).toBe('Calling the owner');
+    expect(requestStatusText(english, { ...request, fallbacks: [call], deliveredAt: request.sentAt })).toBe(
+      'Calling the owner',
+    );
+    expect(requestStatusText(english, { ...request, fallbacks: [sms], seenAt: request.sentAt })).toBe('Seen');
+    expect(
+      requestStatusText(english, {
+        ...request,
+        fallbacks: [sms, call],
+        reply: { kind: 'five_minutes', at: request.sentAt },
+      }),
     ).toBe('Coming in 5 minutes');
   });
 

@@ -1,6 +1,7 @@
 /** The owner's answers to a request, and how the request's sender sees its progress. */
+import type { FallbackChannel } from './fallback-channels';
 import type { I18n } from '@lingui/core';
-import type { SentRequest } from './api';
+import { contactDetailsProblem } from './contact-details';
 
 export const REPLY_KINDS = [
   'coming_now',
@@ -52,24 +53,31 @@ export const NOTIFICATION_ACTION_REPLIES: readonly ReplyKind[] = [
 
 export const REPLY_TEXT_MAX = 140;
 
-const LINK = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|in|org|net|io|me|co|ly|app|link|info|xyz)\b)/i;
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
-/** Seven or more digits, however they are spaced or punctuated, make a phone number. */
-const PHONE = /(\d[\s\-.()+/]*){7,}/;
-
-/** Why a reply's text is refused, or null when it is fine: no link, e-mail address or phone number. */
+/** Why a reply's text is refused, or null when it is fine: short, and no link, e-mail address or phone number. */
 export function replyTextProblem(text: string): string | null {
   if (text.length > REPLY_TEXT_MAX) return `must be at most ${REPLY_TEXT_MAX} characters`;
-  if (LINK.test(text)) return 'must not contain a link';
-  if (EMAIL.test(text)) return 'must not contain an e-mail address';
-  if (PHONE.test(text)) return 'must not contain a phone number';
-  return null;
+  return contactDetailsProblem(text);
 }
 
-export type RequestStatus = 'sent' | 'delivered' | 'seen' | 'answered';
+/** `waiting` and `expired`: a note left for a number nobody had registered, until it reached an owner. */
+export type RequestStatus = 'waiting' | 'expired' | 'sent' | 'delivered' | 'seen' | 'answered';
 
-export function requestStatus(request: SentRequest): RequestStatus {
+/** What a request's progress is read from: a SentRequest of common/api.ts, which imports this file. */
+interface RequestProgress {
+  reply: { kind: ReplyKind; at: string } | null;
+  deliveredAt: string | null;
+  seenAt: string | null;
+  reminderSentAt: string | null;
+  waitingUntil?: string | null | undefined;
+  expired?: boolean | undefined;
+  /** The fallback ladder's steps, oldest first (absent on a request stored before it existed). */
+  fallbacks?: readonly { channel: FallbackChannel; at: string }[];
+}
+
+export function requestStatus(request: RequestProgress): RequestStatus {
   if (request.reply) return 'answered';
+  if (request.expired) return 'expired';
+  if (request.waitingUntil) return 'waiting';
   if (request.seenAt) return 'seen';
   if (request.deliveredAt) return 'delivered';
   return 'sent';
@@ -77,6 +85,10 @@ export function requestStatus(request: SentRequest): RequestStatus {
 
 function statusWord(i18n: I18n, status: RequestStatus): string {
   switch (status) {
+    case 'waiting':
+      return i18n._('request.status.waiting');
+    case 'expired':
+      return i18n._('request.status.expired');
     case 'sent':
       return i18n._('request.status.sent');
     case 'delivered':
@@ -89,9 +101,15 @@ function statusWord(i18n: I18n, status: RequestStatus): string {
 }
 
 /** One line for the sender: the answer when there is one, else how far the request got. */
-export function requestStatusText(i18n: I18n, request: SentRequest): string {
+export function requestStatusText(i18n: I18n, request: RequestProgress): string {
   if (request.reply) return replyStatusText(i18n, request.reply.kind);
   const status = requestStatus(request);
+  const lastFallback = request.fallbacks?.at(-1);
+  if (lastFallback && status !== 'seen') {
+    return lastFallback.channel === 'call'
+      ? i18n._('request.status.calling')
+      : i18n._('request.status.smsSent');
+  }
   const base = statusWord(i18n, status);
   return request.reminderSentAt && status !== 'seen'
     ? i18n._('request.status.withReminder', { status: base })

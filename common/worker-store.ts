@@ -3,7 +3,7 @@
  * the signed-in session the worker acts for, and the outbox. Everything in it belongs to that
  * session and is wiped at logout.
  */
-import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import type { Language } from './languages';
 
 let store: UseStore | undefined;
@@ -34,8 +34,4 @@ export async function readWorkerSession(): Promise<WorkerSession | null> {
 /** Logout: the session and every queued request and notice go. */
 export async function clearWorkerStore(): Promise<void> {
   await clear(workerStore());
-}
-
-export async function removeWorkerSession(): Promise<void> {
-  await del(SESSION_KEY, workerStore());
 }

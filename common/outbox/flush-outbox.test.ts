@@ -101,6 +101,22 @@ describe('flushOutbox', () => {
     },
   );
 
+  it('takes an answer out for good on 409: the request was answered already', async () => {
+    const item = anItem({
+      request: {
+        path: '/api/users/replyToNotification',
+        body: { notificationId: 'n-1', kind: 'coming_now' },
+      },
+    });
+    await putItem(item);
+    const { fetch } = fakeFetch(() => json(409, { message: 'This request was already answered.' }));
+    expect(await flushOutbox({ session, fetch, now: () => NOW })).toBe('done');
+    expect(await queuedItems('user-1')).toEqual([]);
+    expect(await takeOutcomes('user-1')).toEqual([
+      expect.objectContaining({ kind: 'refused', reason: 'This request was already answered.' }),
+    ]);
+  });
+
   it('stops on a 401 and keeps the request: the session, not the request, is at fault', async () => {
     await putItem(anItem());
     const { fetch } = fakeFetch(() => json(401));

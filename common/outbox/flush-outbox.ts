@@ -3,7 +3,8 @@
  * retry after a lost answer stores nothing new. Runs in the page and in the service worker.
  */
 import type { WorkerSession } from '../worker-store';
-import { classifyAnswer, isExpired, type OutboxItem } from './outbox';
+import { createClient, HttpError } from '../http';
+import { classifyFailure, isExpired, wireBody, type OutboxItem } from './outbox';
 import { finishItem, isQueued, queuedItems } from './outbox-db';
 
 /** `offline` and `retry-later` leave items queued; `signed-out` means the token no longer works. */
@@ -18,28 +19,14 @@ export interface FlushDeps {
   skip?: (key: string) => boolean;
 }
 
-export function sendQueued(item: OutboxItem, deps: Pick<FlushDeps, 'session' | 'fetch' | 'apiBase'>) {
-  return deps.fetch(`${deps.apiBase ?? ''}${item.request.path}`, {
+/** The outbox's requests carry the session's token and their own Idempotency-Key. */
+function sendQueued(item: OutboxItem, deps: Pick<FlushDeps, 'session' | 'fetch' | 'apiBase'>) {
+  const client = createClient({ base: deps.apiBase, token: () => deps.session.token, fetch: deps.fetch });
+  return client(item.request.path, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${deps.session.token}`,
-      'idempotency-key': item.key,
-    },
-    body: JSON.stringify(item.request.body),
+    body: wireBody(item.request),
+    idempotencyKey: item.key,
   });
-}
-
-async function reasonOf(response: Response): Promise<string> {
-  try {
-    const data: unknown = await response.json();
-    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
-      return data.message;
-    }
-  } catch {
-    // Not JSON: the status says enough.
-  }
-  return `The server refused it (${response.status}).`;
 }
 
 async function flushItems(deps: FlushDeps): Promise<FlushResult> {
@@ -51,17 +38,17 @@ async function flushItems(deps: FlushDeps): Promise<FlushResult> {
       await finishItem({ ...base, kind: 'expired', at: deps.now() });
       continue;
     }
-    let response: Response;
     try {
-      response = await sendQueued(item, deps);
-    } catch {
-      return 'offline';
+      await sendQueued(item, deps);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const failure = classifyFailure(error, item.request);
+      if (failure !== 'refused') return failure;
+      const reason = error.serverMessage ?? `The server refused it (${String(error.status)}).`;
+      await finishItem({ ...base, kind: 'refused', reason, at: deps.now() });
+      continue;
     }
-    const answer = classifyAnswer(response.status);
-    if (answer === 'sent') await finishItem({ ...base, kind: 'sent', at: deps.now() });
-    else if (answer === 'refused') {
-      await finishItem({ ...base, kind: 'refused', reason: await reasonOf(response), at: deps.now() });
-    } else return answer === 'retry' ? 'retry-later' : 'signed-out';
+    await finishItem({ ...base, kind: 'sent', at: deps.now() });
   }
   return 'done';
 }
