@@ -1,11 +1,12 @@
 import type { Language } from '#common/languages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PushData, ServerNotification, User } from '#common/api';
+import type { User } from '#common/api';
 import { NOTIFICATION_TITLE, notificationTitle, templateText } from '#common/message-templates';
 import { replyStatusText } from '#common/replies';
 import { plateOf, post, unread, vehicleOf } from '../features/notifications/test-helpers';
 import { sentRequests } from '../features/requests/test-helpers';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../testing/test-app';
+import { published, type PublishSpy } from '../testing/published';
 import { textsFor } from './texts';
 
 const english = textsFor('en');
@@ -28,10 +29,17 @@ async function validatedUser(who: SignedIn): Promise<User> {
   return response.json<{ user: User }>().user;
 }
 
+/** The one notification a spy on the bus saw published. */
+function theNotification(publish: PublishSpy) {
+  const [first, ...more] = published(publish, 'notification');
+  if (!first || more.length > 0) throw new Error('expected one notification to be published');
+  return first;
+}
+
 /** A message from `sender` about a vehicle of `owner`; returns the push the owner was sent. */
 async function messageAbout(sender: SignedIn, owner: SignedIn, text: (plate: string) => string) {
   const vehicle = await vehicleOf(t, owner);
-  const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
+  const publish = vi.spyOn(t.app.notificationBus, 'publish');
   const response = await post(
     t,
     '/api/users/sendMessage',
@@ -39,7 +47,7 @@ async function messageAbout(sender: SignedIn, owner: SignedIn, text: (plate: str
     sender,
   );
   expect(response.statusCode).toBe(201);
-  const [, live, push] = publish.mock.calls[0] as [string, ServerNotification, PushData];
+  const { notification: live, push } = theNotification(publish);
   return { plate: vehicle.vehicleNumber, live, push };
 }
 
@@ -90,6 +98,17 @@ describe('a suggested text reaches each reader in their own language', () => {
     expect(push.language).toBe('ml');
   });
 
+  it('reaches a Malayalam owner in Malayalam when the suggestion names the vehicle in lower case', async () => {
+    const sender = await t.signUp({ language: 'en' });
+    const owner = await t.signUp({ language: 'ml' });
+    const asSpecClientsSend = (p: string) => templateText(english, 'blocking', p).replace(p.toUpperCase(), p);
+    const { plate, push } = await messageAbout(sender, owner, asSpecClientsSend);
+    expect(asSpecClientsSend(plate)).toContain(plate.toLowerCase());
+    const [inBell] = await unread(t, owner);
+    expect(inBell?.content).toBe(templateText(malayalam, 'blocking', plate));
+    expect(push.body).toBe(templateText(malayalam, 'blocking', plate));
+  });
+
   it('reaches an English owner in English when sent in Malayalam', async () => {
     const sender = await t.signUp({ language: 'ml' });
     const owner = await t.signUp({ language: 'en' });
@@ -106,7 +125,7 @@ describe('a suggested text reaches each reader in their own language', () => {
     const sender = await t.signUp({ language: 'ml' });
     const receiver = await t.signUp({ language: 'ml' });
     const plate = await plateOf(t, receiver);
-    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
     const response = await post(
       t,
       '/api/users/sendNotification',
@@ -118,7 +137,7 @@ describe('a suggested text reaches each reader in their own language', () => {
       sender,
     );
     expect(response.statusCode).toBe(201);
-    const [, , push] = publish.mock.calls[0] as [string, ServerNotification, PushData];
+    const { push } = theNotification(publish);
     expect(push.title).toBe(notificationTitle(malayalam));
     expect(push.body).toBe(templateText(malayalam, 'moveSoon', plate));
     await updateProfile(receiver, { language: 'en' });
@@ -149,17 +168,18 @@ describe('a suggested text reaches each reader in their own language', () => {
   it("pushes the owner's answer to the sender in the sender's language", async () => {
     const sender = await t.signUp({ language: 'ml' });
     const owner = await t.signUp({ language: 'en' });
-    await messageAbout(sender, owner, (p) => templateText(english, 'blocking', p));
+    const { plate } = await messageAbout(sender, owner, (p) => templateText(english, 'blocking', p));
     const [request] = await unread(t, owner);
-    const publishRequest = vi.spyOn(t.app.notificationBus, 'publishRequest');
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
     await post(
       t,
       '/api/users/replyToNotification',
       { notificationId: request?._id, kind: 'five_minutes' },
       owner,
     );
-    const [, , push] = publishRequest.mock.calls[0] ?? [];
-    expect(push?.title).toContain(replyStatusText(malayalam, 'five_minutes'));
+    const [{ push } = { push: null }] = published(publish, 'request');
+    expect(push?.title).toBe(malayalam._('server.request.replyTitle', { plate: plate.toUpperCase() }));
+    expect(push?.body).toBe(replyStatusText(malayalam, 'five_minutes'));
     expect(push?.language).toBe('ml');
   });
 });

@@ -1,4 +1,4 @@
-/** The server's texts in each language (issue 16): what each reader receives is in their own. */
+/** The server's texts in each language: what each reader receives is in their own. */
 import { textsByLanguage } from '#common/i18n/texts-by-language';
 import { messages as english } from './locales/en';
 import { messages as malayalam } from './locales/ml';

@@ -32,7 +32,7 @@ const failedQueryText = (error: Error): string | undefined => {
  * carry the query's parameters (phones, names, e-mails, message texts), so only the query text and the
  * error code are kept. The code is logged as `errorCode`: `code` fields hold one-time codes and are redacted.
  */
-export function serializeError(error: Error): SerializedError {
+function serializeError(error: Error): SerializedError {
   const query = failedQueryText(error);
   const code = databaseCodeOf(error);
   // node-postgres and PGlite errors carry a severity; their detail names the offending values.

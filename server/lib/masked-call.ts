@@ -17,9 +17,9 @@ export function maskedCallTo(
   if (!owner.allowCalls) {
     return { available: false, reason: i18n._('server.calls.ownerDeclines') };
   }
-  const quietHours = quietHoursOf(owner);
-  if (quietHours && inQuietHours(quietHours, now)) {
-    return { available: false, reason: i18n._('server.calls.quietHours', { until: quietHours.end }) };
+  // No time in the reason: when quiet hours end is when the owner wakes up, not a stranger's business.
+  if (inQuietHours(quietHoursOf(owner), now)) {
+    return { available: false, reason: i18n._('server.calls.quietHours') };
   }
   return { available: true };
 }

@@ -8,7 +8,12 @@ import { rateLimits } from '../db/schema';
  * again once it is over (the database's clock decides). A statement of its own, or a data-modifying
  * CTE of a query that folds the count into its own round trip.
  */
-export function countHit(db: Db, key: string | Placeholder, windowMs: number | Placeholder) {
+export function countHit(
+  db: Db,
+  key: string | Placeholder,
+  windowMs: number | Placeholder,
+  { ttlAs = 'ttl' } = {},
+) {
   const resetAt = sql`now() + ${windowMs} * interval '1 millisecond'`;
   const windowOver = sql`${rateLimits.resetAt} <= now()`;
   return db
@@ -23,7 +28,7 @@ export function countHit(db: Db, key: string | Placeholder, windowMs: number | P
     })
     .returning({
       current: rateLimits.count,
-      ttl: sql<string>`ceil(extract(epoch from (${rateLimits.resetAt} - now())) * 1000)`.as('ttl'),
+      ttl: sql<string>`ceil(extract(epoch from (${rateLimits.resetAt} - now())) * 1000)`.as(ttlAs),
     });
 }
 

@@ -72,43 +72,74 @@ export function preparedReachableBy(
   return (value) => query.execute({ value });
 }
 
+/** One rate-limit counter of a search: its key, window and the most hits it allows in the window. */
+export interface SearchLimit {
+  key: string;
+  windowMs: number;
+  max: number;
+}
+
 export interface CountedSearch {
-  /** The searcher's hits in the window, this one included. */
-  current: number;
-  /** Milliseconds left in the window. */
-  ttlMs: number;
-  /** Empty when `current` is over the limit. */
+  /** The limit the search exceeds (the long one when both) and the milliseconds until it allows one more. */
+  exceeded: { limit: 'short' | 'long'; retryAfterMs: number } | null;
+  /** Empty when a limit is exceeded. */
   found: Registration[];
 }
 
 /**
- * The owner search in one round trip: counts the hit of the rate-limit key (`countHit`) and, while the
- * count is within `max`, finds the reachable registrations of the number; built and prepared once.
+ * The owner search in one round trip: counts the hit of both rate-limit keys (`countHit`: a short and
+ * a long window) and, while both counts are within their limits, finds the reachable registrations of
+ * the number; built and prepared once.
  */
 export function preparedCountedReachableByNumber(
   db: Db,
-): (search: { key: string; windowMs: number; max: number; vehicleNumber: string }) => Promise<CountedSearch> {
-  const counted = db.$with('counted').as(countHit(db, sql.placeholder('key'), sql.placeholder('windowMs')));
+): (search: { limits: [SearchLimit, SearchLimit]; vehicleNumber: string }) => Promise<CountedSearch> {
+  const p = (name: string) => sql.placeholder(name);
+  const short = db.$with('counted').as(countHit(db, p('key'), p('windowMs')));
+  const long = db
+    .$with('counted_long')
+    .as(countHit(db, p('longKey'), p('longWindowMs'), { ttlAs: 'long_ttl' }));
   const query = db
-    .with(counted)
-    .select({ current: counted.current, ttl: counted.ttl, vehicle: vehicles, owner: users })
-    .from(counted)
+    .with(short, long)
+    .select({
+      current: short.current,
+      ttl: short.ttl,
+      longCurrent: long.current,
+      longTtl: long.ttl,
+      vehicle: vehicles,
+      owner: users,
+    })
+    .from(short)
+    .crossJoin(long)
     .leftJoin(
       vehicles,
       and(
-        lte(counted.current, sql.placeholder('max')),
-        eq(vehicles.vehicleNumber, sql.placeholder('vehicleNumber')),
+        lte(short.current, p('max')),
+        lte(long.current, p('longMax')),
+        eq(vehicles.vehicleNumber, p('vehicleNumber')),
         reachable(db),
       ),
     )
     .leftJoin(users, eq(users.id, vehicles.ownerId))
     .orderBy(...reachableOrder)
     .prepare('counted_reachable_registrations_by_number');
-  return async (search) => {
-    const rows = await query.execute(search);
+  return async ({ limits: [shortLimit, longLimit], vehicleNumber }) => {
+    const rows = await query.execute({
+      ...shortLimit,
+      longKey: longLimit.key,
+      longWindowMs: longLimit.windowMs,
+      longMax: longLimit.max,
+      vehicleNumber,
+    });
     const [first] = rows;
     if (!first) throw new Error('rate limit: the counter was not written');
     const found = rows.flatMap(({ vehicle, owner }) => (vehicle && owner ? [{ vehicle, owner }] : []));
-    return { current: first.current, ttlMs: ttlMs(first.ttl), found };
+    if (first.longCurrent > longLimit.max) {
+      return { exceeded: { limit: 'long', retryAfterMs: ttlMs(first.longTtl) }, found };
+    }
+    if (first.current > shortLimit.max) {
+      return { exceeded: { limit: 'short', retryAfterMs: ttlMs(first.ttl) }, found };
+    }
+    return { exceeded: null, found };
   };
 }

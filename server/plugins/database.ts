@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** Opens and migrates the database at start; closes it last on shutdown. */
 export default fp(
   async function database(app: FastifyInstance) {
-    const database = await openDatabase(app.config.database, app.log);
+    const database = await openDatabase(app.config.database, app.log, app.config.databasePoolSize);
     app.decorate('database', database);
     app.addHook('onClose', async () => {
       await database.close();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error';
+import { isRedisUnreachable } from './rate-limit';
 
 const UNIQUE_VIOLATION = '23505';
 /** Connection refused/reset, PostgreSQL shutting down or not accepting connections. */
@@ -51,8 +52,9 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isUniqueViolation(error)) {
       return reply.code(409).send({ message: request.i18n._('server.alreadyExists') });
     }
-    if (isUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+    const unavailable = isRedisUnreachable(error) ? 'Redis' : isUnavailable(error) ? 'database' : null;
+    if (unavailable) {
+      request.log.error({ err: error }, `${unavailable} unavailable`);
       return reply
         .code(503)
         .header('retry-after', '5')

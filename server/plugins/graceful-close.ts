@@ -23,8 +23,9 @@ declare module 'fastify' {
  * Behind a proxy (TRUST_PROXY) the drain keeps them alive instead: the proxy sends its requests over
  * its pooled connections, so no new connection reaches the listener as it closes (the kernel would
  * reset it, and the proxy could not tell whether a POST on it was stored); once closing, each such
- * connection closes after its next response, or when the proxy drops it idle. Once closing, the database (closed in an earlier-registered plugin's onClose, so after this one's)
- * waits for every request in flight, those whose client has left too, up to the shutdown grace.
+ * connection closes after its next response, or when the proxy drops it idle. Once closing, the
+ * database (closed in an earlier-registered plugin's onClose, so after this one's) waits for every
+ * request in flight, those whose client has left too, up to the shutdown grace.
  * Register after the database plugin and before any route.
  */
 export default fp(
@@ -61,9 +62,12 @@ export default fp(
     });
     app.addHook('preClose', async () => {
       draining = true;
-      closing = true;
       closeStartedAt = Date.now();
       await acceptWaitingConnections(app.server);
+      // Only now, with no I/O left before the listener closes: a `Connection: close` sent while it
+      // still listens makes a proxy open a new connection at once, which the closing listener resets
+      // after the proxy sent a request on it (a POST it cannot retry).
+      closing = true;
       // Sockets that never send a request would hold `server.close()` for the headers timeout.
       setTimeout(() => spareSockets.destroyAll(), SPARE_SOCKETS_GRACE_MS).unref();
     });

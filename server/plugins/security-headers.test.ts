@@ -7,7 +7,7 @@ import { firebaseEnv } from '../testing/push-fixtures';
 import { listen, openEventStream } from '../testing/event-stream';
 import { fakeDist } from '../testing/server-process';
 import { users } from '../db/schema';
-import { nextPhone } from '../testing/test-app';
+import { nextPhone, registration } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 interface Started {
@@ -32,6 +32,9 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
     async (scope) => {
       scope.get('/throws', async () => {
         throw new Error('unexpected');
+      });
+      scope.get('/unavailable', async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       });
     },
     { prefix: '/api/test' },
@@ -117,11 +120,15 @@ describe('every response', () => {
       expect(headers['referrer-policy']).toBe('no-referrer');
     });
 
-    it('carries a Permissions-Policy refusing camera, microphone, location and payment', () => {
+    it('carries a Permissions-Policy refusing microphone, location and payment', () => {
       const policy = String(headers['permissions-policy']);
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) {
+      for (const feature of ['microphone', 'geolocation', 'payment']) {
         expect(policy).toContain(`${feature}=()`);
       }
+    });
+
+    it('lets our own pages, and no frame, use the camera (scanning a card)', () => {
+      expect(String(headers['permissions-policy'])).toContain('camera=(self)');
     });
 
     it('refuses to be framed in older browsers too', () => {
@@ -134,27 +141,81 @@ describe('every response', () => {
   });
 
   it('includes the live notification stream', async () => {
-    const [user] = await plain.app.database.db
-      .insert(users)
-      .values({
-        name: 'Anu',
-        email: 'anu@example.in',
-        phone: nextPhone(),
-        gender: 'Female',
-        dateOfBirth: '1990-04-12',
-        district: 'Ernakulam',
-        city: 'Kochi',
-      })
-      .returning();
-    const token = await plain.app.sessions.create(user?.id ?? '');
     const stream = await openEventStream(`${await listen(plain.app)}/api/users/events`, {
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${await signedInToken(plain.app)}`,
     });
     stream.close();
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
   });
+});
+
+async function signedInToken(app: FastifyInstance): Promise<string> {
+  const [user] = await app.database.db
+    .insert(users)
+    .values({
+      name: 'Anu',
+      email: 'anu@example.in',
+      phone: nextPhone(),
+      gender: 'Female',
+      dateOfBirth: '1990-04-12',
+      district: 'Ernakulam',
+      city: 'Kochi',
+    })
+    .returning();
+  return app.sessions.create(user?.id ?? '');
+}
+
+describe('Cache-Control of API answers', () => {
+  const register = (phone: string) =>
+    plain.app.inject({ method: 'POST', url: '/api/users/register', payload: registration(phone) });
+
+  it.each(responses.filter(([, request]) => String(request.url).startsWith('/api')))(
+    'is no-store on %s',
+    async (_kind, request, status) => {
+      const response = await plain.app.inject(request);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('is no-store on the runtime config', async () => {
+    const response = await plain.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is no-store on a refusal for too many requests (429)', async () => {
+    const phone = nextPhone();
+    expect((await register(phone)).statusCode).toBe(201);
+    const response = await register(phone);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is no-store on a service that cannot be reached (503)', async () => {
+    const response = await plain.app.inject({ method: 'GET', url: '/api/test/unavailable' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is no-store on the live notification stream', async () => {
+    const stream = await openEventStream(`${await listen(plain.app)}/api/users/events`, {
+      authorization: `Bearer ${await signedInToken(plain.app)}`,
+    });
+    stream.close();
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each(['/', '/dashboard', '/sw.js', '/assets/app-abc123.js'])(
+    "is left to the PWA's own rules on %s",
+    async (url) => {
+      const response = await plain.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control']).not.toContain('no-store');
+    },
+  );
 });
 
 describe('the Content-Security-Policy of the page', () => {
@@ -169,8 +230,8 @@ describe('the Content-Security-Policy of the page', () => {
     expect(csp.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  it('lets images come from its own origin and data: URLs only', () => {
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+  it('lets images come from its own origin, data: URLs and blob: URLs (photos read with the token) only', () => {
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   });
 
   it('lets workers and the manifest come from its own origin only', () => {

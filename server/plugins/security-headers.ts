@@ -1,21 +1,25 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../lib/api-path';
 
 /**
  * The hosts Firebase's web SDK calls for a device token (firebase 12: @firebase/installations and
  * @firebase/messaging). Nothing else of Google's is fetched by the page: pushes reach it through our
  * own service worker, and the browser talks to the push service itself, outside the page's CSP.
  */
-export const FIREBASE_CONNECT_HOSTS = [
+const FIREBASE_CONNECT_HOSTS = [
   'https://firebaseinstallations.googleapis.com',
   'https://fcmregistrations.googleapis.com',
 ];
 
-/** Powerful features the app never uses: no page of ours (or a frame in it) may ask for them. */
-export const PERMISSIONS_POLICY = [
+/**
+ * Powerful features: the camera for our own pages only (the dashboard's "Scan a card"), never for a
+ * frame; the rest the app never uses, so no page of ours (or a frame in it) may ask for them.
+ */
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'camera=()',
+  'camera=(self)',
   'geolocation=()',
   'gyroscope=()',
   'magnetometer=()',
@@ -24,7 +28,7 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-export function contentSecurityPolicy(options: { push: boolean; tls: boolean }) {
+function contentSecurityPolicy(options: { push: boolean; tls: boolean }) {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -33,7 +37,9 @@ export function contentSecurityPolicy(options: { push: boolean; tls: boolean }) 
     // time, so no hash can name it. Only style elements are let in: style attributes in markup stay
     // refused, and React's style props are set through CSSOM, which CSP does not govern.
     'style-src-elem': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    // blob: the photos of requests, read with the session's token (an <img src> cannot send it), and
+    // the photo a sender is about to send.
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(options.push ? FIREBASE_CONNECT_HOSTS : [])],
     'worker-src': ["'self'"],
@@ -48,7 +54,9 @@ export function contentSecurityPolicy(options: { push: boolean; tls: boolean }) 
 
 /**
  * Security headers on every response (API, static files, the page, errors), set when the request
- * arrives so that no later failure can send a response without them. Helmet's middleware is built
+ * arrives so that no later failure can send a response without them. Every API answer (errors and the
+ * live stream included) is `Cache-Control: no-store`: it is one user's data, and no browser cache or
+ * proxy may keep it; a route may still set something of its own. Helmet's middleware is built
  * once: the Fastify wrapper built it again for every request, parsing the policy each time.
  */
 export default fp(
@@ -65,6 +73,7 @@ export default fp(
     });
     app.addHook('onRequest', (request, reply, done) => {
       reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      if (isApiPath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
       setHeaders(request.raw, reply.raw, (error?: unknown) =>
         done(error instanceof Error ? error : undefined),
       );

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRERENDERED_PAGE, PRERENDERED_PATHS } from '#common/prerender';
 import { requestLanguage } from '../i18n/request-texts';
+import { isApiPath } from '../lib/api-path';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,7 +16,6 @@ declare module 'fastify' {
 
 /** Vite puts every hashed file in dist/assets/. */
 const ASSETS_DIR = 'assets';
-const API_PATH = /^\/api(?:[/?]|$)/;
 const ASSET_PATH = new RegExp(`^/${ASSETS_DIR}/`);
 /** Build internals (Vite's manifest and the like) are for the build checks, not for clients. */
 const INTERNAL_PATH = /^\/\.vite(?:\/|$)/;
@@ -67,7 +67,7 @@ export default fp(
       // A missing hashed file (an old release's chunk) is a 404, never the page in its place.
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !API_PATH.test(request.url) &&
+        !isApiPath(request.url) &&
         !ASSET_PATH.test(request.url) &&
         !INTERNAL_PATH.test(request.url);
       if (hasBuild && isPage) {

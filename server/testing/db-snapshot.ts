@@ -6,12 +6,20 @@ import {
   idempotencyKeys,
   notifications,
   otpCodes,
+  rcRecords,
   rcVerificationAttempts,
   registrationFlags,
   sessions,
+  slips,
   users,
   vehicleChanges,
   vehicles,
+  waitingNotes,
+  vehicleCards,
+  publicStatusTokens,
+  requestImages,
+  falseAlarms,
+  senderPauses,
 } from '../db/schema';
 
 /** Every row of every table, in a stable order: equal snapshots mean nothing was written. */
@@ -28,6 +36,14 @@ export async function snapshotTables(db: Db) {
     idempotencyRows,
     changeRows,
     attemptRows,
+    rcRecordRows,
+    slipRows,
+    waitingNoteRows,
+    cardRows,
+    statusTokenRows,
+    imageRows,
+    falseAlarmRows,
+    pauseRows,
   ] = await Promise.all([
     db.select().from(users).orderBy(asc(users.id)),
     db.select().from(sessions).orderBy(asc(sessions.tokenHash)),
@@ -43,6 +59,14 @@ export async function snapshotTables(db: Db) {
     db.select().from(idempotencyKeys).orderBy(asc(idempotencyKeys.userId), asc(idempotencyKeys.key)),
     db.select().from(vehicleChanges).orderBy(asc(vehicleChanges.id)),
     db.select().from(rcVerificationAttempts).orderBy(asc(rcVerificationAttempts.id)),
+    db.select().from(rcRecords).orderBy(asc(rcRecords.vehicleNumber)),
+    db.select().from(slips).orderBy(asc(slips.id)),
+    db.select().from(waitingNotes).orderBy(asc(waitingNotes.id)),
+    db.select().from(vehicleCards).orderBy(asc(vehicleCards.id)),
+    db.select().from(publicStatusTokens).orderBy(asc(publicStatusTokens.tokenHash)),
+    db.select().from(requestImages).orderBy(asc(requestImages.id)),
+    db.select().from(falseAlarms).orderBy(asc(falseAlarms.notificationId)),
+    db.select().from(senderPauses).orderBy(asc(senderPauses.userId)),
   ]);
   return {
     users: userRows,
@@ -56,6 +80,14 @@ export async function snapshotTables(db: Db) {
     idempotencyKeys: idempotencyRows,
     vehicleChanges: changeRows,
     rcVerificationAttempts: attemptRows,
+    rcRecords: rcRecordRows,
+    slips: slipRows,
+    waitingNotes: waitingNoteRows,
+    vehicleCards: cardRows,
+    publicStatusTokens: statusTokenRows,
+    requestImages: imageRows,
+    falseAlarms: falseAlarmRows,
+    senderPauses: pauseRows,
   };
 }
 

@@ -13,10 +13,11 @@ export function aNotification(content = 'Your car is blocking the gate'): Server
     content,
     sentAt: '2026-11-21T09:00:00.000Z',
     read: false,
+    system: false,
   };
 }
 
-export function pushDataOf(notification: ServerNotification): PushData {
+function pushDataOf(notification: ServerNotification): PushData {
   return {
     notificationId: notification._id,
     title: notification.title,
@@ -25,11 +26,17 @@ export function pushDataOf(notification: ServerNotification): PushData {
     sentAt: notification.sentAt,
     url: '/dashboard',
     silent: false,
+    system: false,
   };
 }
 
 export function publish(t: TestApp, receiver: SignedIn, notification = aNotification()): ServerNotification {
-  t.app.notificationBus.publish(receiver.user._id, notification, pushDataOf(notification));
+  t.app.notificationBus.publish({
+    kind: 'notification',
+    userId: receiver.user._id,
+    notification,
+    push: pushDataOf(notification),
+  });
   return notification;
 }
 
@@ -40,6 +47,12 @@ export const registerDevice = (t: TestApp, who: SignedIn | null, token: unknown)
     payload: { token },
     headers: who?.headers ?? {},
   });
+
+/** The same user signed in on one more device: a session of its own. */
+export async function anotherSession(t: TestApp, who: SignedIn): Promise<SignedIn> {
+  const token = await t.app.sessions.create(who.user._id);
+  return { ...who, token, headers: { authorization: `Bearer ${token}` } };
+}
 
 export async function devicesOf(t: TestApp, who: SignedIn): Promise<string[]> {
   const rows = await t.app.database.db

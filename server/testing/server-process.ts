@@ -69,12 +69,13 @@ export interface ServerProcess {
 /**
  * Spawns `node --import tsx server/main.ts` with only the given environment (plus PATH and HOME), so a
  * DATABASE_URL of the test run never leaks into it. The one harness of the server tests, the browser
- * tests and the bench; `nodeArgs` go before the script (`--cpu-prof` for the bench).
+ * tests and the bench; `nodeArgs` go before the script (`--cpu-prof` for the bench). `discardStdout`
+ * sends the log to /dev/null (the bench's request logging would otherwise pile up in this process).
  */
 export function spawnServer(
   env: Record<string, string>,
   port = 0,
-  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+  { nodeArgs = [], discardStdout = false }: { nodeArgs?: string[]; discardStdout?: boolean } = {},
 ): ServerProcess {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
@@ -87,12 +88,12 @@ export function spawnServer(
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', discardStdout ? 'ignore' : 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   // 'close' rather than 'exit': by then everything the server printed has been read.
   const exit = new Promise<Exit>((resolve) =>
     child.once('close', (code, signal) => resolve({ code, signal })),
@@ -105,13 +106,13 @@ export function spawnServer(
       const check = () => {
         const match = pattern.exec(out);
         if (match) {
-          child.stdout.off('data', check);
+          child.stdout?.off('data', check);
           resolve(match);
         } else if (exited) {
           reject(new Error(`server exited before printing ${pattern}:\n${out}\n${err}`));
         }
       };
-      child.stdout.on('data', check);
+      child.stdout?.on('data', check);
       void exit.then(() => setImmediate(check));
       check();
     });

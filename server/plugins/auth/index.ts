@@ -22,7 +22,7 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
 
-export function bearerTokenOf(request: FastifyRequest): string | null {
+function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   return (header && BEARER.exec(header)?.[1]) || null;
 }

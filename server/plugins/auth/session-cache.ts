@@ -7,7 +7,7 @@ export interface CachedSession {
   lastSeen: Date;
 }
 
-export const SESSION_CACHE_SIZE = 10_000;
+const SESSION_CACHE_SIZE = 10_000;
 
 /**
  * The sessions this server has recently served, by token hash, the least recently used dropped first.

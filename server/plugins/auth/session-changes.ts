@@ -2,10 +2,10 @@ import type { Database } from '../../db/database';
 import type { SessionCache } from './session-cache';
 
 /** The channel of the triggers of migration 0008: `s:<token hash>` for an ended session, `u:<user id>` for a changed or deleted user. */
-export const SESSION_CHANGES_CHANNEL = 'session_changes';
+const SESSION_CHANGES_CHANNEL = 'session_changes';
 
 /** Applies one notification of the triggers to the cache. */
-export function applySessionChange(cache: SessionCache, payload: string): void {
+function applySessionChange(cache: SessionCache, payload: string): void {
   const key = payload.slice(2);
   if (payload.startsWith('s:')) cache.forgetToken(key);
   else if (payload.startsWith('u:')) cache.forgetUser(key);

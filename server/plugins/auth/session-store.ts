@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { CachedSession, SessionCache } from './session-cache';
@@ -121,6 +121,24 @@ export class SessionStore {
       .returning({ id: sessions.id });
     this.cache.forgetUser(userId);
     return ended.map(({ id }) => id);
+  }
+
+  /** Matches the sessions not over now (used within the idle lifetime, younger than the absolute one). */
+  live(): SQL {
+    const now = this.now().getTime();
+    return and(
+      gte(sessions.lastSeen, new Date(now - this.lifetimes.idleDays * DAY_MS)),
+      gt(sessions.createdAt, new Date(now - this.lifetimes.maxDays * DAY_MS)),
+    ) as SQL;
+  }
+
+  /** Ends the user's sessions that are over, and with them what belongs to them (their device tokens). */
+  async endExpired(userId: string): Promise<void> {
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), not(this.live())))
+      .returning({ tokenHash: sessions.tokenHash });
+    for (const { tokenHash } of ended) this.cache.forgetToken(tokenHash);
   }
 
   private idleEnd(session: CachedSession): number {

@@ -1,0 +1,220 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { otpCodes, type PendingRegistration } from '../db/schema';
+import { tooManyRequests } from './http-error';
+
+const CODE_TTL_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 5;
+const HOURLY_PER_PHONE = 5;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** The share of a daily budget at which the operator is warned. */
+const WARN_SHARE = 0.8;
+
+const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
+
+export interface IssuedCode {
+  id: string;
+  code: string;
+}
+
+export type DailyBudget = 'total' | 'repeat' | 'signup';
+
+export interface IssueLimits {
+  /** Codes a day, all together. */
+  dailyCap: number;
+  resendGapMs: number;
+  /** Codes a day for sign-ups (numbers without an account), within `dailyCap`. */
+  signupDailyCap: number;
+  /** Repeat codes a day (a number's second and later), within `dailyCap`: first codes keep the rest. */
+  repeatDailyCap: number;
+  /** Codes a day for one phone, sign-up and sign-in codes together. */
+  perPhoneDaily: number;
+  onDailyCapReached: (budget: DailyBudget, cap: number) => void;
+  onDailyCapNear: (budget: DailyBudget, cap: number) => void;
+}
+
+/** What a right code proves: the phone, and the sign-up the code was issued for (if any). */
+export interface VerifiedCode {
+  registration: PendingRegistration | null;
+}
+
+const sameRegistration = (a: PendingRegistration, b: PendingRegistration) =>
+  a.name === b.name &&
+  a.email === b.email &&
+  a.gender === b.gender &&
+  a.dateOfBirth === b.dateOfBirth &&
+  a.district === b.district &&
+  a.city === b.city &&
+  (a.phoneVisible ?? false) === (b.phoneVisible ?? false);
+
+/** Codes: 6 digits from a CSPRNG, stored hashed, single use, 5 minutes, burnt after 5 wrong tries. */
+export class OneTimeCodes {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * Issues a new code for a phone within the per-phone and daily limits. A sign-up code carries its
+   * sign-up. An earlier code is void, except another sign-up's live code: each sign-up stays bound to
+   * the code sent for it, so nobody can put their details under a code that reaches someone else.
+   * The limits are checked and the code stored under a lock of the phone, so racing requests for one
+   * number are judged one after the other and cannot slip past the limits together.
+   */
+  async issue(phone: string, limits: IssueLimits, registration?: PendingRegistration): Promise<IssuedCode> {
+    const now = this.now();
+    const id = randomUUID();
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-codes:${phone}`}, 0))`);
+      await checkLimits(tx, phone, now, limits, registration);
+      const live = await tx
+        .select({ id: otpCodes.id, registration: otpCodes.registration })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
+        .orderBy(otpCodes.id)
+        .for('update');
+      const superseded = live.filter(
+        (earlier) =>
+          !registration || !earlier.registration || sameRegistration(earlier.registration, registration),
+      );
+      if (superseded.length > 0) {
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: now })
+          .where(
+            inArray(
+              otpCodes.id,
+              superseded.map((earlier) => earlier.id),
+            ),
+          );
+      }
+      await tx.insert(otpCodes).values({
+        id,
+        phone,
+        codeHash: hashCode(id, code).toString('hex'),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        registration: registration ?? null,
+      });
+    });
+    return { id, code };
+  }
+
+  /**
+   * Forgets a code that never reached the phone (the SMS provider refused it): it no longer counts
+   * against the resend gap, the hourly or the daily limit, so asking again works at once.
+   */
+  async discard(issued: IssuedCode): Promise<void> {
+    await this.db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
+  }
+
+  /**
+   * Succeeds exactly once for a right, unexpired code of the phone (then every code of the phone is
+   * spent); a wrong try counts against every live code of the phone. Their rows are locked for the
+   * check, so racing tries are judged one after the other.
+   */
+  async verify(phone: string, code: string): Promise<VerifiedCode | null> {
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      const live = await tx
+        .select()
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.phone, phone),
+            isNull(otpCodes.consumedAt),
+            gt(otpCodes.expiresAt, now),
+            lt(otpCodes.attempts, MAX_ATTEMPTS),
+          ),
+        )
+        // One lock order for every transaction, so two racing tries wait rather than deadlock.
+        .orderBy(otpCodes.id)
+        .for('update');
+      if (live.length === 0) return null;
+      const ids = live.map((row) => row.id);
+      const right = live.find((row) =>
+        timingSafeEqual(hashCode(row.id, code), Buffer.from(row.codeHash, 'hex')),
+      );
+      if (right) {
+        await tx.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
+        return { registration: right.registration };
+      }
+      const attempts = sql`${otpCodes.attempts} + 1`;
+      await tx
+        .update(otpCodes)
+        .set({
+          attempts,
+          consumedAt: sql`case when ${attempts} >= ${MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else ${otpCodes.consumedAt} end`,
+        })
+        .where(inArray(otpCodes.id, ids));
+      return null;
+    });
+  }
+}
+
+/**
+ * The phone's resend gap, hourly and daily limits, then the daily budgets of the service: all codes,
+ * repeat codes (a number's second and later code in 24 hours) and sign-up codes.
+ */
+async function checkLimits(
+  db: Db,
+  phone: string,
+  now: Date,
+  limits: IssueLimits,
+  registration: PendingRegistration | undefined,
+): Promise<void> {
+  const recent = await db
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    // Strictly newer than a window ago: at the moment Retry-After names, the oldest code has left it.
+    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS))))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(Math.max(HOURLY_PER_PHONE, limits.perPhoneDaily));
+  const age = (at: Date) => now.getTime() - at.getTime();
+  const newest = recent[0];
+  if (newest && age(newest.createdAt) < limits.resendGapMs) {
+    throw tooManyRequests(
+      (i18n) => i18n._('server.auth.waitForCode'),
+      (limits.resendGapMs - age(newest.createdAt)) / 1000,
+    );
+  }
+  const fifthThisHour = recent[HOURLY_PER_PHONE - 1];
+  if (fifthThisHour && age(fifthThisHour.createdAt) < HOUR_MS) {
+    throw tooManyRequests(
+      (i18n) => i18n._('server.auth.tooManyCodes'),
+      (HOUR_MS - age(fifthThisHour.createdAt)) / 1000,
+    );
+  }
+  const lastOfTheDay = recent[limits.perPhoneDaily - 1];
+  if (lastOfTheDay) {
+    throw tooManyRequests(
+      (i18n) => i18n._('server.auth.tooManyCodes'),
+      (DAY_MS - age(lastOfTheDay.createdAt)) / 1000,
+    );
+  }
+  await checkDailyBudget(db, now, limits, 'total', limits.dailyCap);
+  if (newest) await checkDailyBudget(db, now, limits, 'repeat', limits.repeatDailyCap);
+  if (registration) await checkDailyBudget(db, now, limits, 'signup', limits.signupDailyCap);
+}
+
+async function checkDailyBudget(db: Db, now: Date, limits: IssueLimits, budget: DailyBudget, cap: number) {
+  const since = gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS));
+  const [today] = await db
+    .select({
+      // A repeat is every code of a number but its first in the window.
+      issued:
+        budget === 'repeat' ? sql<number>`(count(*) - count(distinct ${otpCodes.phone}))::int` : count(),
+    })
+    .from(otpCodes)
+    .where(budget === 'signup' ? and(since, isNotNull(otpCodes.registration)) : since);
+  const issued = today?.issued ?? 0;
+  if (issued >= cap) {
+    limits.onDailyCapReached(budget, cap);
+    throw tooManyRequests((i18n) => i18n._('server.auth.codesPaused'), HOUR_MS / 1000);
+  }
+  const warnAt = Math.ceil(cap * WARN_SHARE);
+  if (issued < warnAt && issued + 1 >= warnAt) limits.onDailyCapNear(budget, cap);
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { NotificationRow, RequestVia } from '../../db/schema';
+import type { Announcement } from '../announcement';
+import { preparedPausedUntil } from './pause';
+
+/**
+ * The send rule: what guards every way of reaching an owner (a message, a notification, a masked
+ * call, and whatever comes next). A request is stored only if its receiver has not blocked its sender
+ * and none of the rule's windows is full; the lock, the checks and the insert are one database
+ * function, `store_checked_request` (migrations 0014 and 0016), so concurrent sends cannot slip past a
+ * window together. Before it, a sender paused by false-alarm strikes is refused whatever the kind
+ * (pause.ts).
+ */
+
+type RequestKind = NotificationRow['kind'];
+
+/** At most `max` counted requests in any `ms` milliseconds. */
+interface SendWindow {
+  max: number;
+  ms: number;
+}
+
+/**
+ * Which requests a send is checked against: the kinds its windows count, and the windows that apply:
+ * the sender's to anyone, the sender's to this receiver, and every sender's to this receiver.
+ */
+export interface SendRule {
+  counts: readonly RequestKind[];
+  perSender?: SendWindow;
+  perPair?: SendWindow;
+  perReceiver?: SendWindow;
+}
+
+type SendWindowName = 'perSender' | 'perPair' | 'perReceiver';
+
+/**
+ * Why a send was not stored: strikes paused the sender `until` (answer with `pausedSender`), the
+ * receiver blocked the sender, or a window is full for `retryAfterMs`.
+ */
+export type SendRefusal =
+  | { refused: 'paused'; until: Date }
+  | { refused: 'blocked' }
+  | { refused: SendWindowName; retryAfterMs: number };
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Messages and notifications count together: per sender a minute, per sender and receiver 10 minutes. */
+export const messageRule = (limits: Config['sendLimits']): SendRule => ({
+  counts: ['message', 'notification'],
+  perSender: { max: limits.perSenderPerMinute, ms: MINUTE_MS },
+  perPair: { max: limits.perPairPer10Minutes, ms: 10 * MINUTE_MS },
+});
+
+/** Masked calls an hour: 5 by one caller, 2 of them to one owner, and `perReceiverPerHour` to one owner by anyone. */
+export const CALLER_CALL_WINDOWS = {
+  perCaller: { max: 5, ms: HOUR_MS },
+  perPair: { max: 2, ms: HOUR_MS },
+} as const;
+export const callRule = (perReceiverPerHour: number): SendRule => ({
+  counts: ['call'],
+  perSender: CALLER_CALL_WINDOWS.perCaller,
+  perPair: CALLER_CALL_WINDOWS.perPair,
+  perReceiver: { max: perReceiverPerHour, ms: HOUR_MS },
+});
+
+/**
+ * A masked call from a windscreen card: no sender account, so the send rule keeps the owner's window;
+ * the caller's windows (`CALLER_CALL_WINDOWS`) are counted before, by the caller's proven phone.
+ */
+export const cardCallRule = (perReceiverPerHour: number): SendRule => ({
+  counts: ['call'],
+  perReceiver: { max: perReceiverPerHour, ms: HOUR_MS },
+});
+
+/**
+ * A note that waited for its number to be registered: only blocks apply. It was counted when it was
+ * left (`WAITING_NOTES_PER_USER_DAY`), and it is sent with its own time, days before its delivery.
+ */
+export const waitingNoteRule: SendRule = { counts: [] };
+
+/**
+ * A message through a windscreen card: no sender account, so no sender window; its own limits (per
+ * address and per card) are counted before, as every try counts, a wrong plate guess too.
+ */
+export const cardMessageRule: SendRule = { counts: ['message'] };
+
+/** What a new request says; the rest of its row (its id, time and lifecycle) the send rule fills. */
+export type NewRequest = Pick<
+  NotificationRow,
+  'receiverId' | 'vehicleId' | 'kind' | 'title' | 'content' | 'templateKey' | 'vehicleNumber'
+> & {
+  /** Null only for a request `via` a way that needs no account. */
+  senderId: string | null;
+  via?: RequestVia | null;
+};
+
+/** The columns `store_checked_request` inserts, in the order of its parameters; the others start empty. */
+export const INSERTED_COLUMNS = [
+  'id',
+  'senderId',
+  'receiverId',
+  'vehicleId',
+  'kind',
+  'title',
+  'content',
+  'templateKey',
+  'vehicleNumber',
+  'sentAt',
+  'via',
+] as const satisfies readonly (keyof NotificationRow)[];
+
+/** The row a new request will be stored as. */
+export function newRequestRow(input: NewRequest, now: Date): NotificationRow {
+  return {
+    ...input,
+    via: input.via ?? null,
+    id: randomUUID(),
+    sentAt: now,
+    readAt: null,
+    deliveredAt: null,
+    seenAt: null,
+    replyKind: null,
+    replyText: null,
+    repliedAt: null,
+    reminderSentAt: null,
+  };
+}
+
+type StoredRefusal = 'no-sender' | 'blocked' | 'sender' | 'pair' | 'receiver';
+
+const windowNames = {
+  sender: 'perSender',
+  pair: 'perPair',
+  receiver: 'perReceiver',
+} as const satisfies Record<Exclude<StoredRefusal, 'no-sender' | 'blocked'>, SendWindowName>;
+
+/**
+ * Stores `row` unless the send rule refuses it, and sends `announcement` with it when given: built
+ * and prepared once. Resolves with the refusal, or null when the row was stored.
+ */
+export function preparedCheckedSend(
+  db: Db,
+): (row: NotificationRow, rule: SendRule, announcement: Announcement | null) => Promise<SendRefusal | null> {
+  const p = (name: string) => sql.placeholder(name);
+  const rowParameters = sql.join(
+    INSERTED_COLUMNS.map((column) => p(column)),
+    sql`, `,
+  );
+  const query = db
+    .select({
+      refusal: sql<StoredRefusal | null>`refusal`,
+      oldestCountedMs: sql<number | null>`oldest_counted_ms`.mapWith(Number),
+    })
+    .from(
+      sql`store_checked_request(${rowParameters}, ${p('counts')},
+        ${p('perSender')}, ${p('senderWindowMs')}, ${p('perPair')}, ${p('pairWindowMs')},
+        ${p('perReceiver')}, ${p('receiverWindowMs')}, ${p('announcedOn')}, ${p('announced')})`,
+    )
+    .prepare('store_checked_request');
+  const pausedUntil = preparedPausedUntil(db);
+  return async (row, rule, announcement) => {
+    const until = row.senderId === null ? null : await pausedUntil(row.senderId, row.sentAt);
+    if (until) return { refused: 'paused', until };
+    const [outcome] = await query.execute({
+      ...row,
+      counts: [...rule.counts],
+      perSender: rule.perSender?.max ?? null,
+      senderWindowMs: rule.perSender?.ms ?? null,
+      perPair: rule.perPair?.max ?? null,
+      pairWindowMs: rule.perPair?.ms ?? null,
+      perReceiver: rule.perReceiver?.max ?? null,
+      receiverWindowMs: rule.perReceiver?.ms ?? null,
+      announcedOn: announcement?.channel ?? null,
+      announced: announcement?.payload ?? null,
+    });
+    if (!outcome) throw new Error('storing a request answered nothing');
+    const { refusal, oldestCountedMs } = outcome;
+    if (refusal === null) return null;
+    if (refusal === 'no-sender') throw new Error('the sender was not found');
+    if (refusal === 'blocked') return { refused: 'blocked' };
+    const window = windowNames[refusal];
+    const windowMs = rule[window]?.ms ?? 0;
+    return { refused: window, retryAfterMs: (oldestCountedMs ?? 0) + windowMs - row.sentAt.getTime() };
+  };
+}

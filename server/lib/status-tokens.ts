@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { PublicRequestStatus } from '#common/card-api';
+import type { Db } from '../db/database';
+import { notifications, publicStatusTokens, users, type NotificationRow } from '../db/schema';
+import { textsFor } from '../i18n/texts';
+import { fallbacksOfRequest, toSentRequest, type FallbackStep } from './sent-requests';
+
+/**
+ * Status tokens: how someone without an account (a stranger at a windscreen card) follows the one
+ * request they sent. A token is 192 random bits, lives 24 hours, and only its hash is kept.
+ */
+export const STATUS_TOKEN_TTL_MS = 24 * 60 * 60_000;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The live bus's key for a request followed by a status token (its stream listens there). */
+export const statusListenerKey = (requestId: string) => `public-request:${requestId}`;
+
+/** A new token for the request; the caller hands it out once, it is never stored as such. */
+export async function issueStatusToken(db: Db, requestId: string, now: Date): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(publicStatusTokens).values({
+    tokenHash: hashOf(token),
+    requestId,
+    expiresAt: new Date(now.getTime() + STATUS_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/** What a status token shows: its request's status, until the token expires. */
+export interface FollowedRequest {
+  requestId: string;
+  expiresAt: Date;
+  status: PublicRequestStatus;
+}
+
+/**
+ * The request a live token follows, as its sender may see it: when it was sent, delivered and seen
+ * (the last two only when the owner shares read receipts) and the owner's answer. Undefined for an
+ * unknown or expired token.
+ */
+export async function followedRequest(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<FollowedRequest | undefined> {
+  const [found] = await db
+    .select({
+      request: notifications,
+      expiresAt: publicStatusTokens.expiresAt,
+      receiptsShared: users.shareReadReceipts,
+      fallbacks: fallbacksOfRequest,
+    })
+    .from(publicStatusTokens)
+    .innerJoin(notifications, eq(notifications.id, publicStatusTokens.requestId))
+    .leftJoin(users, eq(users.id, notifications.receiverId))
+    .where(and(eq(publicStatusTokens.tokenHash, hashOf(token)), gt(publicStatusTokens.expiresAt, now)));
+  if (!found) return undefined;
+  return {
+    requestId: found.request.id,
+    expiresAt: found.expiresAt,
+    status: toPublicRequestStatus(found.request, found.receiptsShared, found.fallbacks),
+  };
+}
+
+/** The status of a request for its token holder: its sender's view, without anything else. */
+export function toPublicRequestStatus(
+  row: NotificationRow,
+  receiptsShared: boolean | null,
+  fallbacks: FallbackStep[],
+): PublicRequestStatus {
+  const { sentAt, deliveredAt, seenAt, reply } = toSentRequest(
+    row,
+    null,
+    receiptsShared,
+    fallbacks,
+    textsFor('en'),
+  );
+  return { sentAt, deliveredAt, seenAt, reply, fallbacks };
+}

@@ -1,0 +1,21 @@
+import type { MockInstance } from 'vitest';
+import type { LiveNotificationBus, Publication } from '../features/live/bus';
+
+/** A spy on the bus's `publish`: `vi.spyOn(t.app.notificationBus, 'publish')`. */
+export type PublishSpy = MockInstance<LiveNotificationBus['publish']>;
+
+type PublicationOf<K extends Publication['kind']> = Extract<Publication, { kind: K }>;
+
+/** What a spy on the bus's `publish` was given of one kind, in order; for one user when `userId` is given. */
+export function published<K extends Publication['kind']>(
+  spy: PublishSpy,
+  kind: K,
+  userId?: string,
+): PublicationOf<K>[] {
+  return spy.mock.calls
+    .map(([publication]) => publication)
+    .filter(
+      (publication): publication is PublicationOf<K> =>
+        publication.kind === kind && (userId === undefined || publication.userId === userId),
+    );
+}
