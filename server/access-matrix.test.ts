@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerNotification, Vehicle } from '#common/api';
-import { users } from './db/schema';
+import type { AccountExport, LeftWaitingNote, ServerNotification, Vehicle } from '#common/api';
+import type { CreatedSlips } from '#common/slips-api';
+import { users, vehicles } from './db/schema';
 import { snapshotTables, type TablesSnapshot } from './testing/db-snapshot';
 import { apiRoutes, routeName } from './testing/routes';
+import { cameraJpeg, multipartForm } from './testing/photo-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from './testing/test-app';
 
 let t: TestApp;
@@ -19,7 +21,11 @@ let b: SignedIn;
 let stranger: SignedIn;
 let aVehicle: Vehicle;
 let bVehicle: Vehicle;
+let bOtherVehicle: Vehicle;
 let aNotification: ServerNotification;
+let aSlipCode: string;
+let aNote: LeftWaitingNote;
+let aPhoto: ServerNotification;
 const A_DEVICE = 'device-of-a:APA91bAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const A_OTHER_DEVICE = 'second-device-of-a:APA91bBBBBBBBBBBBBBBBBBBBBBBBBBBB';
 
@@ -43,6 +49,7 @@ function rowsOf(snapshot: TablesSnapshot, userId: string) {
     vehicles: snapshot.vehicles.filter((row) => row.ownerId === userId),
     received: snapshot.notifications.filter((row) => row.receiverId === userId),
     blocks: snapshot.blocks.filter((row) => row.blockerId === userId || row.blockedId === userId),
+    waitingNotes: snapshot.waitingNotes.filter((row) => row.senderId === userId),
   };
 }
 
@@ -63,18 +70,43 @@ beforeAll(async () => {
       message: 'Your car is blocking the gate',
     })
   ).json<ServerNotification>();
+  await ok(a, 'POST', '/api/users/vehicleCard', { vehicleId: aVehicle._id });
   await ok(a, 'POST', '/api/users/fcmToken', { token: A_DEVICE });
   await ok(a, 'POST', '/api/users/fcmToken', { token: A_OTHER_DEVICE });
   bVehicle = (
     await ok(b, 'POST', '/api/users/addVehicle', { name: 'Shared Swift', vehicleNumber: 'KL07AM0001' })
   ).json<Vehicle>();
   // B has an inbox of its own, so that "clear all" by B has something to clear.
-  await ok(b, 'POST', '/api/users/addVehicle', { name: 'B car', vehicleNumber: 'KL07BM0001' });
+  bOtherVehicle = (
+    await ok(b, 'POST', '/api/users/addVehicle', { name: 'B car', vehicleNumber: 'KL07BM0001' })
+  ).json<Vehicle>();
+  // B proved its other number (written directly: this server has no RC provider).
+  await t.app.database.db
+    .update(vehicles)
+    .set({ verified: true, verifiedAt: t.clock.now() })
+    .where(eq(vehicles.id, bOtherVehicle._id));
   await ok(stranger, 'POST', '/api/users/sendNotification', {
     receiverId: b.user._id,
     title: 'Vehicle Notification',
     body: 'Please move KL07BM0001',
   });
+  aSlipCode =
+    (await ok(a, 'POST', '/api/users/slips', { count: 1 })).json<CreatedSlips>().slips[0]?.code ?? '';
+  // A note of A's waits for a number nobody has registered.
+  aNote = (
+    await ok(a, 'POST', '/api/users/waitingNotes', { vehicleNumber: 'KL07AN0001', templateKey: 'blocking' })
+  ).json<LeftWaitingNote>();
+  const form = multipartForm({ userId: a.user._id, vehicleId: aVehicle._id }, [
+    { filename: 'gate.jpg', type: 'image/jpeg', bytes: await cameraJpeg(400, 300) },
+  ]);
+  const photo = await t.inject({
+    method: 'POST',
+    url: '/api/users/sendImage',
+    payload: form.payload,
+    headers: { ...stranger.headers, ...form.headers },
+  });
+  if (photo.statusCode !== 201) throw new Error(`sendImage: ${photo.statusCode} ${photo.body}`);
+  aPhoto = photo.json<ServerNotification>();
 });
 afterAll(() => t.close());
 
@@ -129,6 +161,18 @@ const refusals: Refusal[] = [
       call(b, 'POST', '/api/users/releaseHousehold', { id: aVehicle._id, registrationId: bVehicle._id }),
   },
   {
+    name: "B, not verified, releases A's registration of the number they share",
+    status: 409,
+    request: () =>
+      call(b, 'POST', '/api/users/releaseHousehold', { id: bVehicle._id, registrationId: aVehicle._id }),
+  },
+  {
+    name: "B, verified owner of another number, releases A's registration through it",
+    status: 404,
+    request: () =>
+      call(b, 'POST', '/api/users/releaseHousehold', { id: bOtherVehicle._id, registrationId: aVehicle._id }),
+  },
+  {
     name: 'B adds a vehicle naming A as its owner in the body',
     status: 400,
     request: () =>
@@ -170,6 +214,16 @@ const refusals: Refusal[] = [
     request: () => call(b, 'POST', '/api/users/unblockSender', { notificationId: aNotification._id }),
   },
   {
+    name: 'B marks a request A received a false alarm',
+    status: 404,
+    request: () => call(b, 'POST', '/api/users/reportFalseAlarm', { notificationId: aNotification._id }),
+  },
+  {
+    name: 'B reads the photo A received',
+    status: 404,
+    request: () => call(b, 'GET', aPhoto.image?.url ?? ''),
+  },
+  {
     name: 'B answers a request A received',
     status: 404,
     request: () =>
@@ -198,6 +252,27 @@ const refusals: Refusal[] = [
     request: () => call(b, 'PATCH', '/api/users/updateProfile', { phone: a.user.phone }),
   },
   {
+    name: "B hides A's name by naming A in the body",
+    status: 400,
+    request: () => call(b, 'PATCH', '/api/users/updateProfile', { nameVisible: false, userId: a.user._id }),
+  },
+  {
+    name: 'B renames A by naming A in the body',
+    status: 400,
+    request: () => call(b, 'PATCH', '/api/users/updateProfile', { name: 'Not A', _id: a.user._id }),
+  },
+  {
+    name: "B turns off A's read receipts by naming A in the body",
+    status: 400,
+    request: () =>
+      call(b, 'PATCH', '/api/users/updateProfile', { shareReadReceipts: false, userId: a.user._id }),
+  },
+  {
+    name: 'B renames itself as the service',
+    status: 400,
+    request: () => call(b, 'PATCH', '/api/users/updateProfile', { name: 'Vahan Contact' }),
+  },
+  {
     name: "B turns off A's masked calls by naming A in the body",
     status: 400,
     request: () => call(b, 'PATCH', '/api/users/updateProfile', { allowCalls: false, userId: a.user._id }),
@@ -214,9 +289,83 @@ const refusals: Refusal[] = [
     request: () => call(stranger, 'POST', '/api/users/callOwner', { vehicleId: aVehicle._id }),
   },
   {
+    name: 'B renames A by naming A in the body',
+    status: 400,
+    request: () => call(b, 'PATCH', '/api/users/updateProfile', { name: 'Taken over', userId: a.user._id }),
+  },
+  {
+    name: "B records A's consent by naming A in the body",
+    status: 400,
+    request: () => call(b, 'POST', '/api/users/consent', { userId: a.user._id }),
+  },
+  {
+    name: "B deletes A's account by naming A in the query",
+    status: 400,
+    request: () => call(b, 'DELETE', `/api/users/account?userId=${a.user._id}`),
+  },
+  {
+    name: "B exports A's data by naming A in the query",
+    status: 400,
+    request: () => call(b, 'GET', `/api/users/exportData?userId=${a.user._id}`),
+  },
+  {
+    name: "B attaches a note to A's slip",
+    status: 404,
+    request: () =>
+      call(b, 'POST', `/api/users/slips/${aSlipCode}/attach`, {
+        vehicleNumber: 'KL07AM0001',
+        templateKey: 'blocking',
+      }),
+  },
+  {
+    name: 'B makes slips for A by naming A in the body',
+    status: 400,
+    request: () => call(b, 'POST', '/api/users/slips', { count: 1, ownerId: a.user._id }),
+  },
+  {
     name: "B clears A's notifications by naming A",
     status: 400,
     request: () => call(b, 'POST', '/api/users/clearAllNotifications', { receiverId: a.user._id }),
+  },
+  {
+    name: "B withdraws A's waiting note",
+    status: 404,
+    request: () => call(b, 'DELETE', `/api/users/waitingNotes?id=${aNote._id}`),
+  },
+  {
+    name: 'B leaves a waiting note naming A as its sender',
+    status: 400,
+    request: () =>
+      call(b, 'POST', '/api/users/waitingNotes', {
+        vehicleNumber: 'KL07AN0002',
+        templateKey: 'blocking',
+        senderId: a.user._id,
+      }),
+  },
+  {
+    name: "B lists A's waiting notes by naming A in the query",
+    status: 400,
+    request: () => call(b, 'GET', `/api/users/waitingNotes?senderId=${a.user._id}`),
+  },
+  {
+    name: "B makes a windscreen card for A's vehicle",
+    status: 404,
+    request: () => call(b, 'POST', '/api/users/vehicleCard', { vehicleId: aVehicle._id }),
+  },
+  {
+    name: "B rotates A's windscreen card",
+    status: 404,
+    request: () => call(b, 'POST', '/api/users/rotateVehicleCard', { vehicleId: aVehicle._id }),
+  },
+  {
+    name: "B pauses A's windscreen card",
+    status: 404,
+    request: () => call(b, 'POST', '/api/users/pauseVehicleCard', { vehicleId: aVehicle._id }),
+  },
+  {
+    name: "B turns off A's windscreen card",
+    status: 404,
+    request: () => call(b, 'DELETE', `/api/users/vehicleCard?vehicleId=${aVehicle._id}`),
   },
 ];
 
@@ -242,12 +391,15 @@ describe("user B acting on user A's resources", () => {
     expect(rowsOf(after, b.user._id).received.every((row) => row.readAt !== null)).toBe(true);
   });
 
-  it("B's profile change changes B's profile only", async () => {
-    const before = rowsOf(await snapshot(), a.user._id);
-    const response = await ok(b, 'PATCH', '/api/users/updateProfile', { phoneVisible: false });
-    expect(response.json<{ user: { _id: string } }>().user._id).toBe(b.user._id);
-    expect(rowsOf(await snapshot(), a.user._id)).toEqual(before);
-  });
+  it.each([{ phoneVisible: false }, { name: 'B Renamed', nameVisible: false, shareReadReceipts: false }])(
+    "B's profile change %j changes B's profile only",
+    async (change) => {
+      const before = rowsOf(await snapshot(), a.user._id);
+      const response = await ok(b, 'PATCH', '/api/users/updateProfile', change);
+      expect(response.json<{ user: { _id: string } }>().user._id).toBe(b.user._id);
+      expect(rowsOf(await snapshot(), a.user._id)).toEqual(before);
+    },
+  );
 
   it("B's sign-out naming A's device token leaves A's devices and sessions alone", async () => {
     const leaving = await t.signUp();
@@ -262,6 +414,12 @@ describe("user B acting on user A's resources", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("B reporting A's request delivered changes nothing", async () => {
+    const before = await snapshot();
+    await ok(b, 'POST', '/api/users/notificationsDelivered', { ids: [aNotification._id] });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("B's sent requests show none sent by others", async () => {
     const sent = (await ok(b, 'GET', '/api/users/sentRequests')).json<{ _id: string }[]>();
     expect(sent.map((request) => request._id)).not.toContain(aNotification._id);
@@ -272,6 +430,35 @@ describe("user B acting on user A's resources", () => {
     expect((await call(b, 'POST', '/api/users/logoutOthers', {})).statusCode).toBe(200);
     expect(rowsOf(await snapshot(), a.user._id)).toEqual(before);
     expect((await call(a, 'GET', '/api/users/validateUser')).statusCode).toBe(200);
+  });
+
+  it("B's export holds none of A's vehicles, requests or sessions", async () => {
+    const exported = (await ok(b, 'GET', '/api/users/exportData')).json<AccountExport>();
+    const ofA = (await call(a, 'GET', '/api/users/sessions')).json<{ _id: string }[]>();
+    expect(exported.profile._id).toBe(b.user._id);
+    expect(exported.vehicles.map((vehicle) => vehicle._id)).not.toContain(aVehicle._id);
+    expect(exported.requestsReceived.map((request) => request._id)).not.toContain(aNotification._id);
+    expect(exported.requestsSent.map((request) => request._id)).not.toContain(aNotification._id);
+    expect(exported.sessions.some((session) => ofA.some((other) => other._id === session._id))).toBe(false);
+    expect(exported.blocks).toEqual([]);
+  });
+
+  it("B's account deletion erases B's own rows only", async () => {
+    const leaving = await t.signUp();
+    await ok(leaving, 'POST', '/api/users/addVehicle', { name: 'Leaving car', vehicleNumber: 'KL07AM0001' });
+    const before = rowsOf(await snapshot(), a.user._id);
+    await ok(leaving, 'DELETE', '/api/users/account');
+    expect(rowsOf(await snapshot(), a.user._id)).toEqual(before);
+    expect((await call(a, 'GET', '/api/users/validateUser')).statusCode).toBe(200);
+  });
+
+  it("B's waiting notes and sent requests show none of A's notes; the count says how many, never who", async () => {
+    const notes = (await ok(b, 'GET', '/api/users/waitingNotes')).json<{ _id: string }[]>();
+    const sent = (await ok(b, 'GET', '/api/users/sentRequests')).json<{ _id: string }[]>();
+    expect(notes.map((note) => note._id)).not.toContain(aNote._id);
+    expect(sent.map((request) => request._id)).not.toContain(aNote._id);
+    const count = await ok(b, 'GET', '/api/users/waitingNotes/count?vehicleNumber=KL07AN0001');
+    expect(count.json()).toEqual({ waiting: 1 });
   });
 
   it("B's list of sessions holds none of A's", async () => {
@@ -365,16 +552,69 @@ const signedInRoutes: SignedInRoute[] = [
     payload: () => ({ notificationId: aNotification._id, kind: 'coming_now' }),
   },
   { method: 'POST', url: '/api/users/notificationsSeen', payload: () => ({ ids: [aNotification._id] }) },
+  { method: 'POST', url: '/api/users/notificationsDelivered', payload: () => ({ ids: [aNotification._id] }) },
   { method: 'GET', url: '/api/users/sentRequests' },
   { method: 'POST', url: '/api/users/callOwner', payload: () => ({ vehicleId: aVehicle._id }) },
+  { method: 'POST', url: '/api/users/consent', payload: () => ({}) },
+  { method: 'GET', url: '/api/users/exportData' },
+  { method: 'DELETE', url: '/api/users/account' },
+  { method: 'POST', url: '/api/users/slips', payload: () => ({ count: 1 }) },
+  { method: 'GET', url: '/api/users/slips.pdf' },
+  {
+    method: 'POST',
+    url: '/api/users/slips/:code/attach',
+    payload: () => ({ vehicleNumber: 'KL07AM0001', templateKey: 'blocking' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/waitingNotes',
+    payload: () => ({ vehicleNumber: 'KL07AN0003', templateKey: 'blocking' }),
+  },
+  { method: 'GET', url: '/api/users/waitingNotes' },
+  { method: 'DELETE', url: '/api/users/waitingNotes', query: `?id=${randomUUID()}` },
+  { method: 'GET', url: '/api/users/waitingNotes/count', query: '?vehicleNumber=KL07AN0001' },
+  { method: 'GET', url: '/api/users/vehicleCard.pdf', query: `?vehicleId=${randomUUID()}` },
+  { method: 'POST', url: '/api/users/vehicleCard', payload: () => ({ vehicleId: aVehicle._id }) },
+  { method: 'POST', url: '/api/users/rotateVehicleCard', payload: () => ({ vehicleId: aVehicle._id }) },
+  { method: 'POST', url: '/api/users/pauseVehicleCard', payload: () => ({ vehicleId: aVehicle._id }) },
+  { method: 'DELETE', url: '/api/users/vehicleCard', query: `?vehicleId=${randomUUID()}` },
+  { method: 'GET', url: '/api/users/cardVehicle', query: '?code=AAAAAAAAAAAAAAAA' },
+  {
+    method: 'POST',
+    url: '/api/users/sendImage',
+    payload: () => ({ userId: a.user._id, vehicleId: aVehicle._id, image: 'f'.repeat(64) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/reportFalseAlarm',
+    payload: () => ({ notificationId: aNotification._id }),
+  },
+  { method: 'GET', url: '/api/users/strikes' },
 ];
+
+/** Routes that, to keep what they hold unknown, answer a missing or dead session as they answer a stranger: 404. */
+const NOT_FOUND_WITHOUT_SESSION = ['GET /api/users/images/:id'];
 
 const PUBLIC_ROUTES = [
   'GET /api/config',
   'GET /api/health',
+  'GET /api/openapi.json',
+  // The fallback call's webhooks: Exotel calls them with EXOTEL_WEBHOOK_SECRET, not a session.
+  'GET /api/telephony/exotel/answer',
+  'GET /api/telephony/exotel/greeting',
+  'POST /api/telephony/exotel/answer',
   'POST /api/users/login',
   'POST /api/users/register',
   'POST /api/users/verify',
+  // Windscreen cards: a stranger at the car has no account (docs/cards.md).
+  'GET /api/public/cards/:code',
+  'POST /api/public/cards/:code/requests',
+  'POST /api/public/cards/:code/call',
+  'POST /api/public/phone/code',
+  'GET /api/public/requests/:statusToken',
+  'GET /api/public/requests/:statusToken/events',
+  'GET /api/public/slips/:code',
+  'POST /api/public/slips/:code/reply',
 ];
 
 describe('every signed-in endpoint', () => {
@@ -389,7 +629,9 @@ describe('every signed-in endpoint', () => {
 
   it('is in this table: every API route is either public or listed here', () => {
     const listed = signedInRoutes.map((route) => `${route.method} ${route.url}`);
-    expect(apiRoutes(t.app).map(routeName).sort()).toEqual([...listed, ...PUBLIC_ROUTES].sort());
+    expect(apiRoutes(t.app).map(routeName).sort()).toEqual(
+      [...listed, ...PUBLIC_ROUTES, ...NOT_FOUND_WITHOUT_SESSION].sort(),
+    );
   });
 
   const cases = signedInRoutes.flatMap((route) =>
@@ -403,6 +645,16 @@ describe('every signed-in endpoint', () => {
     ).map(([how, headers]) => ({ ...route, how, headers })),
   );
 
+  it.each([
+    ['without a token', () => ({})],
+    ['with a revoked token', () => revoked.headers],
+    ['with the token of a deleted user', () => orphaned.headers],
+  ] as const)('GET /api/users/images/:id %s: 404 {message}', async (_how, headers) => {
+    const response = await t.inject({ method: 'GET', url: aPhoto.image?.url ?? '', headers: headers() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
   it.each(cases)('$method $url $how: 401 {message}, and nothing changes', async (route) => {
     const before = await snapshot();
     const response = await t.inject({
@@ -414,5 +666,17 @@ describe('every signed-in endpoint', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: expect.any(String) });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("the printable windscreen card of A's vehicle", () => {
+  it('is refused to B as unknown, and served to A', async () => {
+    await ok(a, 'POST', '/api/users/vehicleCard', { vehicleId: aVehicle._id });
+    const url = `/api/users/vehicleCard.pdf?vehicleId=${aVehicle._id}`;
+    const refused = await call(b, 'GET', url);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: expect.any(String) });
+    expect(refused.body).not.toContain('%PDF');
+    expect((await call(a, 'GET', url)).headers['content-type']).toBe('application/pdf');
   });
 });

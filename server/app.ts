@@ -3,10 +3,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import authRoutes from './features/auth/routes';
-import { createSmsSender, type SmsSender } from './features/auth/sms';
+import accountRoutes from './features/account/routes';
+import { createNoticeSender, createSmsSender, type SmsSender } from './features/auth/sms';
 import callRoutes from './features/calls/routes';
-import { createTelephony, type Telephony } from './features/calls/telephony';
+import cardOwnerRoutes from './features/cards/owner-routes';
+import cardPublicRoutes from './features/cards/public-routes';
+import publicStatusRoutes from './features/public-status/routes';
+import cardPageRoutes from './features/card-page/routes';
+import { phoneCodes } from './lib/phone-codes';
+import cardPrintRoutes from './features/card-print/routes';
+import publicPageScript from './plugins/public-page-script';
+import { createFlowCaller, createTelephony, type Telephony } from './features/calls/telephony';
 import configRoutes from './features/config/routes';
+import falseAlarmRoutes from './features/false-alarms/routes';
 import healthRoutes from './features/health/routes';
 import liveBus from './features/live/bus';
 import liveRoutes from './features/live/routes';
@@ -17,17 +26,28 @@ import profileRoutes from './features/profile/routes';
 import { createFirebaseTransport } from './features/push/firebase-transport';
 import { PushSender } from './features/push/push-sender';
 import pushRoutes from './features/push/routes';
+import exotelWebhooks from './features/requests/fallback/exotel-webhooks';
+import fallbackLadder from './features/requests/fallback/ladder';
+import requestLifecycle from './features/requests/lifecycle';
+import requestReminders from './features/requests/reminders';
 import requestRoutes from './features/requests/routes';
+import retention from './features/retention/routes';
 import searchRoutes from './features/search/routes';
+import publicSlipRoutes from './features/slips/public-routes';
+import slipRoutes from './features/slips/routes';
 import vehicleRoutes from './features/vehicles/routes';
+import waitingNoteDelivery from './features/waiting-notes/delivery';
+import waitingNoteRoutes from './features/waiting-notes/routes';
 import { loggerOptions } from './lib/log-options';
 import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
-import requestTexts from './i18n/request-texts';
+import requestTexts, { requestLanguage } from './i18n/request-texts';
+import { textsFor } from './i18n/texts';
 import { validatorCompiler } from './lib/validation';
 import gracefulClose from './plugins/graceful-close';
 import idempotency from './plugins/idempotency';
+import openApi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
 import staticPwa from './plugins/static-pwa';
@@ -49,7 +69,7 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
+const BODY_LIMIT_BYTES = 16 * 1024;
 
 export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Promise<FastifyInstance> {
   const { timeouts, trustProxy } = config;
@@ -61,6 +81,19 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // Requests that still reach a closing server are served: the database outlives them (graceful-close).
     return503OnClosing: false,
+    // The router's own refusals (a malformed address, a path parameter too long to read) keep the one
+    // error contract too.
+    frameworkErrors: (error, request, reply) => {
+      const detail = 'the address is malformed or too long';
+      reply.raw
+        .writeHead(error.statusCode ?? 400, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        })
+        .end(
+          JSON.stringify({ message: textsFor(requestLanguage(request))._('server.badRequest', { detail }) }),
+        );
+    },
     // A client gets this long to send its headers and body; an idle socket and an idle keep-alive end.
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,
@@ -87,19 +120,23 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(idempotency);
   const pushTransport = config.firebase ? createFirebaseTransport(config.firebase.serviceAccount) : null;
   await app.register(liveBus, {
-    push: pushTransport && new PushSender(app.database.db, pushTransport, app.log),
+    push: pushTransport && new PushSender(app.database.db, app.sessions, pushTransport, app.log),
+    // Delivery bookkeeping: a notification that reached a live stream is marked delivered, and its sender told.
+    onDelivered: (notificationId) => app.requestLifecycle.delivered(notificationId),
   });
+  await app.register(requestLifecycle);
+  await app.register(waitingNoteDelivery);
   await app.register(rateLimits);
   await app.register(compress, { threshold: 1024 });
+  await app.register(openApi);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
-  await app.register(authRoutes, {
-    prefix: '/api/users',
-    sms: deps.sms ?? createSmsSender(config.sms, app.log),
-  });
+  const sms = deps.sms ?? createSmsSender(config.sms, app.log);
+  await app.register(authRoutes, { prefix: '/api/users', sms });
 
   await app.register(profileRoutes, { prefix: '/api/users' });
+  await app.register(accountRoutes, { prefix: '/api/users' });
   await app.register(vehicleRoutes, { prefix: '/api/users' });
   await app.register(ownershipRoutes, {
     prefix: '/api/users',
@@ -108,9 +145,27 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(searchRoutes, { prefix: '/api/users' });
   await app.register(notificationRoutes, { prefix: '/api/users' });
   await app.register(requestRoutes, { prefix: '/api/users' });
+  await app.register(requestReminders);
+  await app.register(fallbackLadder, {
+    sms: createNoticeSender(config, app.log),
+    call: createFlowCaller(config),
+  });
+  await app.register(exotelWebhooks, { prefix: '/api/telephony/exotel' });
   await app.register(callRoutes, { prefix: '/api/users' });
   await app.register(pushRoutes, { prefix: '/api/users' });
   await app.register(liveRoutes, { prefix: '/api/users' });
+  await app.register(waitingNoteRoutes, { prefix: '/api/users' });
+  await app.register(retention);
+  await app.register(cardOwnerRoutes, { prefix: '/api/users' });
+  const phoneCodesOfStrangers = phoneCodes(app, sms);
+  await app.register(cardPublicRoutes, { prefix: '/api/public', codes: phoneCodesOfStrangers });
+  await app.register(publicStatusRoutes, { prefix: '/api/public' });
+  await app.register(publicPageScript);
+  await app.register(cardPageRoutes, { codes: phoneCodesOfStrangers });
+  await app.register(cardPrintRoutes, { prefix: '/api/users' });
+  await app.register(slipRoutes, { prefix: '/api/users' });
+  await app.register(publicSlipRoutes);
+  await app.register(falseAlarmRoutes, { prefix: '/api/users' });
 
   await app.register(staticPwa);
   return app;

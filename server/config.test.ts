@@ -65,6 +65,15 @@ describe('loadConfig', () => {
     expect(error.message).toContain('postgres://');
   });
 
+  it('gives each PostgreSQL pool DATABASE_POOL_SIZE connections, 10 by default', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
+  });
+
+  it.each(['0', 'ten', '2.5'])('refuses DATABASE_POOL_SIZE=%s, naming it', (size) => {
+    expect(configErrorOf({ DATABASE_POOL_SIZE: size }).message).toContain('DATABASE_POOL_SIZE');
+  });
+
   it.each(['abc', '-1', '3.5', '70000', '1e3', '0x1F'])('refuses PORT=%s, naming PORT', (port) => {
     expect(configErrorOf({ PORT: port }).message).toContain('PORT');
   });
@@ -142,8 +151,10 @@ describe('loadConfig', () => {
 
   const limitKeys = [
     'SEARCHES_PER_USER_MINUTE',
+    'SEARCHES_PER_USER_DAY',
     'SENDS_PER_SENDER_MINUTE',
     'SENDS_PER_PAIR_10_MINUTES',
+    'CALLS_PER_RECEIVER_HOUR',
     'LIVE_HEARTBEAT_MS',
     'LIVE_STREAMS_PER_USER',
     'REMINDER_AFTER_S',
@@ -158,20 +169,105 @@ describe('loadConfig', () => {
   it('reads the search, send and live-channel limits as whole numbers', () => {
     const config = loadConfig({
       SEARCHES_PER_USER_MINUTE: '40',
+      SEARCHES_PER_USER_DAY: '500',
       SENDS_PER_SENDER_MINUTE: '12',
       SENDS_PER_PAIR_10_MINUTES: '4',
       LIVE_HEARTBEAT_MS: '15000',
       LIVE_STREAMS_PER_USER: '8',
     });
     expect(config.searchesPerUserMinute).toBe(40);
+    expect(config.searchesPerUserDay).toBe(500);
     expect(config.sendLimits).toEqual({ perSenderPerMinute: 12, perPairPer10Minutes: 4 });
     expect(config.live).toEqual({ heartbeatMs: 15000, streamsPerUser: 8 });
+  });
+
+  it('allows 30 wiper-slip pages and answers per client address a minute by default, as set', () => {
+    expect(loadConfig({}).slipRequestsPerAddressMinute).toBe(30);
+    expect(loadConfig({ SLIP_REQUESTS_PER_ADDRESS_MINUTE: '5' }).slipRequestsPerAddressMinute).toBe(5);
+    expect(configErrorOf({ SLIP_REQUESTS_PER_ADDRESS_MINUTE: '0' }).message).toContain(
+      'SLIP_REQUESTS_PER_ADDRESS_MINUTE',
+    );
+  });
+
+  it('allows 5 RC checks per account and 1000 for the service a day, and proofs for 365 days, by default', () => {
+    expect(loadConfig({}).rcChecks).toEqual({ perUserDay: 5, perDay: 1000, proofDays: 365 });
+    expect(
+      loadConfig({ RC_CHECKS_PER_USER_DAY: '3', RC_CHECKS_PER_DAY: '50', RC_PROOF_DAYS: '180' }).rcChecks,
+    ).toEqual({ perUserDay: 3, perDay: 50, proofDays: 180 });
+    expect(configErrorOf({ RC_CHECKS_PER_USER_DAY: '0' }).message).toContain('RC_CHECKS_PER_USER_DAY');
+    expect(configErrorOf({ RC_PROOF_DAYS: 'soon' }).message).toContain('RC_PROOF_DAYS');
+  });
+
+  it('caps the masked calls to one owner at 6 an hour unless CALLS_PER_RECEIVER_HOUR says otherwise', () => {
+    expect(loadConfig({}).callsPerReceiverHour).toBe(6);
+    expect(loadConfig({ CALLS_PER_RECEIVER_HOUR: '2' }).callsPerReceiverHour).toBe(2);
+    expect(configErrorOf({ CALLS_PER_RECEIVER_HOUR: '0' }).message).toContain('CALLS_PER_RECEIVER_HOUR');
   });
 
   it('reminds after 600 s unless REMINDER_AFTER_S says otherwise', () => {
     expect(loadConfig({}).reminderAfterS).toBe(600);
     expect(loadConfig({ REMINDER_AFTER_S: '2' }).reminderAfterS).toBe(2);
     expect(configErrorOf({ REMINDER_AFTER_S: '0' }).message).toContain('REMINDER_AFTER_S');
+  });
+
+  it('keeps codes 24 hours after they expire and requests 180 days unless told otherwise', () => {
+    expect(loadConfig({}).retention).toEqual({ codeHours: 24, requestDays: 180 });
+    expect(loadConfig({ CODE_RETENTION_HOURS: '2', REQUEST_RETENTION_DAYS: '30' }).retention).toEqual({
+      codeHours: 2,
+      requestDays: 30,
+    });
+    expect(configErrorOf({ CODE_RETENTION_HOURS: '0' }).message).toContain('CODE_RETENTION_HOURS');
+    expect(configErrorOf({ REQUEST_RETENTION_DAYS: '1.5' }).message).toContain('REQUEST_RETENTION_DAYS');
+  });
+
+  it('takes 10 waiting notes a day per sender and keeps each 7 days unless told otherwise', () => {
+    expect(loadConfig({}).waitingNotes).toEqual({ perUserDay: 10, days: 7 });
+    expect(loadConfig({ WAITING_NOTES_PER_USER_DAY: '3', WAITING_NOTE_DAYS: '2' }).waitingNotes).toEqual({
+      perUserDay: 3,
+      days: 2,
+    });
+    expect(configErrorOf({ WAITING_NOTES_PER_USER_DAY: '0' }).message).toContain(
+      'WAITING_NOTES_PER_USER_DAY',
+    );
+    expect(configErrorOf({ WAITING_NOTE_DAYS: '366' }).message).toContain('WAITING_NOTE_DAYS');
+  });
+
+  it('takes photos up to 2 MB and keeps them 7 days unless IMAGE_MAX_BYTES and IMAGE_RETENTION_DAYS say otherwise', () => {
+    expect(loadConfig({}).images).toEqual({ maxBytes: 2 * 1024 * 1024, retentionDays: 7 });
+    expect(loadConfig({ IMAGE_MAX_BYTES: '500000', IMAGE_RETENTION_DAYS: '1' }).images).toEqual({
+      maxBytes: 500_000,
+      retentionDays: 1,
+    });
+    expect(configErrorOf({ IMAGE_MAX_BYTES: '10' }).message).toContain('IMAGE_MAX_BYTES');
+    expect(configErrorOf({ IMAGE_RETENTION_DAYS: '0' }).message).toContain('IMAGE_RETENTION_DAYS');
+  });
+
+  it('pauses a sender 30 days after 3 strikes in 30 days unless the strike settings say otherwise', () => {
+    expect(loadConfig({}).strikes).toEqual({ toPause: 3, windowDays: 30, pauseDays: 30 });
+    expect(loadConfig({ STRIKES_TO_PAUSE: '5', STRIKE_WINDOW_DAYS: '7', PAUSE_DAYS: '2' }).strikes).toEqual({
+      toPause: 5,
+      windowDays: 7,
+      pauseDays: 2,
+    });
+    expect(configErrorOf({ STRIKES_TO_PAUSE: '1' }).message).toContain('STRIKES_TO_PAUSE');
+    expect(configErrorOf({ STRIKE_WINDOW_DAYS: 'x' }).message).toContain('STRIKE_WINDOW_DAYS');
+    expect(configErrorOf({ PAUSE_DAYS: '0' }).message).toContain('PAUSE_DAYS');
+  });
+
+  it('names no grievance contact unless GRIEVANCE_EMAIL is an e-mail address', () => {
+    expect(loadConfig({}).grievanceEmail).toBeNull();
+    expect(loadConfig({ GRIEVANCE_EMAIL: 'grievance@vahan.example' }).grievanceEmail).toBe(
+      'grievance@vahan.example',
+    );
+    expect(configErrorOf({ GRIEVANCE_EMAIL: 'not an address' }).message).toContain('GRIEVANCE_EMAIL');
+  });
+
+  it('allows 10 card sends an hour per address and 6 per card unless told otherwise', () => {
+    expect(loadConfig({}).cardSendLimits).toEqual({ perAddressHour: 10, perCardHour: 6 });
+    expect(
+      loadConfig({ CARD_SENDS_PER_ADDRESS_HOUR: '3', CARD_SENDS_PER_CARD_HOUR: '2' }).cardSendLimits,
+    ).toEqual({ perAddressHour: 3, perCardHour: 2 });
+    expect(configErrorOf({ CARD_SENDS_PER_CARD_HOUR: '0' }).message).toContain('CARD_SENDS_PER_CARD_HOUR');
   });
 
   it('treats an empty variable as unset', () => {
@@ -288,11 +384,105 @@ describe('unsafe defaults refused', () => {
     );
   });
 
+  it('sends one phone 10 codes a day by default, CODES_PER_PHONE_DAY when it is set', () => {
+    expect([
+      loadConfig({}).codesPerPhoneDay,
+      loadConfig({ CODES_PER_PHONE_DAY: '3' }).codesPerPhoneDay,
+    ]).toEqual([10, 3]);
+  });
+
+  it.each(['0', '-1', 'ten'])('refuses CODES_PER_PHONE_DAY=%s', (value) => {
+    expect(configErrorOf({ CODES_PER_PHONE_DAY: value }).message).toContain('CODES_PER_PHONE_DAY');
+  });
+
+  it('gives repeat codes half of SMS_DAILY_CAP, and at least one', () => {
+    expect([
+      loadConfig({ SMS_DAILY_CAP: '5000' }).smsDailyCaps.repeats,
+      loadConfig({ SMS_DAILY_CAP: '7' }).smsDailyCaps.repeats,
+      loadConfig({ SMS_DAILY_CAP: '1' }).smsDailyCaps.repeats,
+    ]).toEqual([2500, 3, 1]);
+  });
+
   it('counts limits in Redis when REDIS_URL is set, else in the database', () => {
     expect(loadConfig({}).rateLimitStore.kind).toBe('database');
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore).toMatchObject({
       kind: 'redis',
       url: 'redis://127.0.0.1:6379',
     });
+  });
+});
+
+describe('the fallback ladder', () => {
+  const exotel = {
+    TELEPHONY_PROVIDER: 'exotel',
+    EXOTEL_ACCOUNT_SID: 'vahan1',
+    EXOTEL_API_KEY: 'key',
+    EXOTEL_API_TOKEN: 'token',
+    EXOTEL_CALLER_ID: '08047112345',
+  };
+  const flow = {
+    EXOTEL_FLOW_URL: 'http://my.exotel.com/vahan1/exoml/start_voice/926',
+    EXOTEL_WEBHOOK_SECRET: 'a-secret-of-24-characters',
+  };
+
+  it('sends the SMS after 60 s and calls after 300 s, 5 SMS and 3 calls a receiver, 2000 and 500 a day', () => {
+    expect(loadConfig({}).fallback).toEqual({
+      smsAfterS: 60,
+      callAfterS: 300,
+      perReceiverDay: { sms: 5, call: 3 },
+      perDay: { sms: 2000, call: 500 },
+      msg91NoticeTemplates: null,
+      callFlow: null,
+    });
+  });
+
+  it('reads every FALLBACK_* setting', () => {
+    const { fallback } = loadConfig({
+      FALLBACK_SMS_AFTER_S: '2',
+      FALLBACK_CALL_AFTER_S: '4',
+      FALLBACK_SMS_PER_RECEIVER_DAY: '1',
+      FALLBACK_CALLS_PER_RECEIVER_DAY: '0',
+      FALLBACK_SMS_PER_DAY: '10',
+      FALLBACK_CALLS_PER_DAY: '20',
+    });
+    expect(fallback).toMatchObject({
+      smsAfterS: 2,
+      callAfterS: 4,
+      perReceiverDay: { sms: 1, call: 0 },
+      perDay: { sms: 10, call: 20 },
+    });
+  });
+
+  it("takes MSG91's notice templates only with SMS_PROVIDER=msg91, English for Malayalam unless it has its own", () => {
+    const msg91 = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'auth', MSG91_TEMPLATE_ID: 'tpl' };
+    expect(loadConfig({ ...msg91, MSG91_NOTICE_TEMPLATE_ID: 'n' }).fallback.msg91NoticeTemplates).toEqual({
+      en: 'n',
+      ml: 'n',
+    });
+    expect(
+      loadConfig({ ...msg91, MSG91_NOTICE_TEMPLATE_ID: 'n', MSG91_NOTICE_TEMPLATE_ID_ML: 'm' }).fallback
+        .msg91NoticeTemplates,
+    ).toEqual({ en: 'n', ml: 'm' });
+    expect(loadConfig({ MSG91_NOTICE_TEMPLATE_ID: 'n' }).fallback.msg91NoticeTemplates).toBeNull();
+  });
+
+  it("turns the call step on with Exotel's flow URL (http:// as Exotel writes it) and the webhook secret", () => {
+    expect(loadConfig({ ...exotel, ...flow }).fallback.callFlow).toEqual({
+      url: flow.EXOTEL_FLOW_URL,
+      webhookSecret: flow.EXOTEL_WEBHOOK_SECRET,
+    });
+  });
+
+  it('refuses EXOTEL_FLOW_URL without Exotel or without a webhook secret, naming what is missing', () => {
+    expect(configErrorOf(flow).message).toContain('TELEPHONY_PROVIDER=exotel');
+    expect(configErrorOf({ ...exotel, EXOTEL_FLOW_URL: flow.EXOTEL_FLOW_URL }).message).toContain(
+      'EXOTEL_WEBHOOK_SECRET',
+    );
+  });
+
+  it('refuses a webhook secret shorter than 16 characters', () => {
+    expect(configErrorOf({ ...exotel, ...flow, EXOTEL_WEBHOOK_SECRET: 'short' }).message).toContain(
+      'EXOTEL_WEBHOOK_SECRET',
+    );
   });
 });

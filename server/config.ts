@@ -38,7 +38,7 @@ const firebaseWebConfig = z.object({
 
 /** Loopback listening addresses: only this machine can reach the server. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase());
+const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase());
 
 /** A provider's API base: https://, or http:// only to a loopback address (a local fake in tests). */
 const providerBaseUrl = z.url().refine((value) => {
@@ -78,6 +78,9 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   return z.NEVER;
 });
 
+/** Connections of each of an instance's two PostgreSQL pools (server/db/database.ts). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(8080),
@@ -87,6 +90,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_DATABASE_POOL_SIZE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   HSTS: booleanFlag.default(false),
@@ -94,18 +98,24 @@ const environmentSchema = z.object({
   SESSION_MAX_DAYS: wholeNumber(1, 3650).default(90),
   SMS_DAILY_CAP: wholeNumber(1).default(5000),
   CODE_RESEND_GAP_S: wholeNumber(0, 3600).default(30),
+  CODES_PER_PHONE_DAY: wholeNumber(1).default(10),
   SIGNUP_CODES_PER_DAY: wholeNumber(1).optional(),
   CODE_REQUESTS_PER_ADDRESS_HOUR: wholeNumber(1).default(20),
   VERIFY_TRIES_PER_ADDRESS_HOUR: wholeNumber(1).default(60),
   SEARCHES_PER_USER_MINUTE: wholeNumber(1).default(30),
+  SEARCHES_PER_USER_DAY: wholeNumber(1).default(200),
   SENDS_PER_SENDER_MINUTE: wholeNumber(1).default(10),
   SENDS_PER_PAIR_10_MINUTES: wholeNumber(1).default(3),
+  CALLS_PER_RECEIVER_HOUR: wholeNumber(1).default(6),
   VEHICLES_PER_USER: wholeNumber(1, 100_000).default(10),
   VEHICLE_CHANGES_PER_USER_HOUR: wholeNumber(1).default(20),
   RC_PROVIDER: z.enum(['none', 'cashfree']).default('none'),
   CASHFREE_CLIENT_ID: z.string().min(1).optional(),
   CASHFREE_CLIENT_SECRET: z.string().min(1).optional(),
   CASHFREE_BASE_URL: providerBaseUrl.default('https://api.cashfree.com/verification'),
+  RC_CHECKS_PER_USER_DAY: wholeNumber(1).default(5),
+  RC_CHECKS_PER_DAY: wholeNumber(1).default(1000),
+  RC_PROOF_DAYS: wholeNumber(1, 3650).default(365),
   SMS_PROVIDER: z.enum(['log', 'twilio', 'msg91']).optional(),
   MSG91_AUTH_KEY: z.string().min(1).optional(),
   MSG91_TEMPLATE_ID: z.string().min(1).optional(),
@@ -122,6 +132,7 @@ const environmentSchema = z.object({
   TWILIO_BASE_URL: providerBaseUrl.default('https://api.twilio.com'),
   FIREBASE_SERVICE_ACCOUNT: jsonObject.optional(),
   FIREBASE_WEB_CONFIG: jsonObject.pipe(firebaseWebConfig).optional(),
+  SLIP_REQUESTS_PER_ADDRESS_MINUTE: wholeNumber(1).default(30),
   FIREBASE_VAPID_KEY: z.string().min(1).optional(),
   LIVE_HEARTBEAT_MS: wholeNumber(10).default(25_000),
   LIVE_STREAMS_PER_USER: wholeNumber(1, 100).default(5),
@@ -138,6 +149,29 @@ const environmentSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).max(100).default('vahan:'),
+  GRIEVANCE_EMAIL: z.email('must be an e-mail address').optional(),
+  CODE_RETENTION_HOURS: wholeNumber(1, 24 * 365).default(24),
+  REQUEST_RETENTION_DAYS: wholeNumber(1, 3650).default(180),
+  WAITING_NOTES_PER_USER_DAY: wholeNumber(1).default(10),
+  WAITING_NOTE_DAYS: wholeNumber(1, 365).default(7),
+  FALLBACK_SMS_AFTER_S: wholeNumber(1, 86_400).default(60),
+  FALLBACK_CALL_AFTER_S: wholeNumber(1, 86_400).default(300),
+  FALLBACK_SMS_PER_RECEIVER_DAY: wholeNumber(0).default(5),
+  FALLBACK_CALLS_PER_RECEIVER_DAY: wholeNumber(0).default(3),
+  FALLBACK_SMS_PER_DAY: wholeNumber(0).default(2000),
+  FALLBACK_CALLS_PER_DAY: wholeNumber(0).default(500),
+  MSG91_NOTICE_TEMPLATE_ID: z.string().min(1).optional(),
+  MSG91_NOTICE_TEMPLATE_ID_ML: z.string().min(1).optional(),
+  // Exotel writes its flow URLs with http://; Exotel, not this server, fetches it.
+  EXOTEL_FLOW_URL: z.url().optional(),
+  EXOTEL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  CARD_SENDS_PER_ADDRESS_HOUR: wholeNumber(1).default(10),
+  CARD_SENDS_PER_CARD_HOUR: wholeNumber(1).default(6),
+  IMAGE_MAX_BYTES: wholeNumber(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
+  IMAGE_RETENTION_DAYS: wholeNumber(1, 3650).default(7),
+  STRIKES_TO_PAUSE: wholeNumber(2, 1000).default(3),
+  STRIKE_WINDOW_DAYS: wholeNumber(1, 3650).default(30),
+  PAUSE_DAYS: wholeNumber(1, 3650).default(30),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -170,6 +204,21 @@ export interface ExotelConfig {
   baseUrl: string;
 }
 
+/**
+ * The fallback ladder: when a request's receiver gets an SMS and a call (seconds after it was sent),
+ * how many a receiver gets a day and the service sends a day, and what each step needs of its provider.
+ */
+export interface FallbackConfig {
+  smsAfterS: number;
+  callAfterS: number;
+  perReceiverDay: { sms: number; call: number };
+  perDay: { sms: number; call: number };
+  /** MSG91's DLT templates of the notice, by language (English when a language has none); null unless MSG91 sends. */
+  msg91NoticeTemplates: { en: string; ml: string } | null;
+  /** Exotel's call flow the call connects to, and the secret its webhooks carry; null when the call step is off. */
+  callFlow: { url: string; webhookSecret: string } | null;
+}
+
 export type FirebaseWebConfig = NonNullable<RuntimeConfig['push']>['firebase'];
 
 export interface FirebaseConfig {
@@ -186,22 +235,45 @@ export interface Config {
   /** False, a hop count, or the addresses/CIDRs of the proxies in front (see `trustProxy` above). */
   trustProxy: false | number | string[];
   hsts: boolean;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database:
+    | {
+        kind: 'pglite';
+        dataDir: string;
+        /** A dumped data directory to start from instead of an empty one (tests: one migrated copy per file). */
+        image?: Blob;
+      }
+    | { kind: 'postgres'; url: string };
+  /** Connections of each PostgreSQL pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   sessionLifetimes: { idleDays: number; maxDays: number };
-  /** Codes a day: all together, and those for sign-ups (numbers without an account) within it. */
-  smsDailyCaps: { total: number; signups: number };
+  /**
+   * Codes a day: all together, and within it those for sign-ups (numbers without an account) and the
+   * repeats (a number's second and later code of the day, at most half of all).
+   */
+  smsDailyCaps: { total: number; signups: number; repeats: number };
   /** The least wait between two codes for one phone. */
   codeResendGapSeconds: number;
+  /** Codes a day for one phone, sign-up and sign-in codes together. */
+  codesPerPhoneDay: number;
   /** Per client address, over an hour: code requests (login + register) and verify tries. */
   addressLimits: { codeRequestsPerHour: number; verifyTriesPerHour: number };
   /** Owner searches per signed-in user a minute, so nobody walks the number space. */
   searchesPerUserMinute: number;
+  /** And a day, so nobody harvests owners slowly. */
+  searchesPerUserDay: number;
   /** Messages and notifications together: per sender a minute, per sender→receiver pair 10 minutes. */
   sendLimits: { perSenderPerMinute: number; perPairPer10Minutes: number };
+  /** Masked calls to one owner an hour, by all callers together. */
+  callsPerReceiverHour: number;
   /** Per account: vehicles held at once, and adds plus number changes an hour. */
   vehicleLimits: { perUser: number; changesPerHour: number };
   /** Who checks ownership against the national RC record; null when nobody does. */
   rcProvider: ({ provider: 'cashfree' } & CashfreeConfig) | null;
+  /**
+   * Ownership checks a day: per account (every plate together, cached answers included) and paid
+   * lookups of the provider for the whole service; a proof of ownership lasts `proofDays`.
+   */
+  rcChecks: { perUserDay: number; perDay: number; proofDays: number };
   sms: { provider: 'log' } | ({ provider: 'twilio' } & TwilioConfig) | ({ provider: 'msg91' } & Msg91Config);
   /** Masked calls: off unless a provider is configured. */
   telephony: { provider: 'none' } | ({ provider: 'exotel' } & ExotelConfig);
@@ -220,6 +292,27 @@ export interface Config {
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; maxConnections: number };
   /** Where the per-address and per-user counters live: the database, or Redis when a URL is set. */
   rateLimitStore: { kind: 'database'; keyPrefix: string } | { kind: 'redis'; url: string; keyPrefix: string };
+  /** The grievance contact the privacy notice names (DPDP Act 2023); null when none is set. */
+  grievanceEmail: string | null;
+  /**
+   * How long personal data is kept: one-time codes and the sign-ups they carry, after they expire;
+   * requests with their answers and call records, after they were sent.
+   */
+  retention: { codeHours: number; requestDays: number };
+  /** Wiper slips: their public page and answers, per client address a minute (no account to count by). */
+  slipRequestsPerAddressMinute: number;
+  /** Notes left for a number nobody reachable registered: per sender a day, and the days each waits. */
+  waitingNotes: { perUserDay: number; days: number };
+  fallback: FallbackConfig;
+  /** Tries to send through windscreen cards an hour: per client address, and per card by everyone. */
+  cardSendLimits: { perAddressHour: number; perCardHour: number };
+  /** Photos sent with a request: the largest upload taken, and the days a stored photo is kept. */
+  images: { maxBytes: number; retentionDays: number };
+  /**
+   * False alarms: `toPause` strikes within `windowDays`, from at least two receivers, pause the sender
+   * for `pauseDays`.
+   */
+  strikes: { toPause: number; windowDays: number; pauseDays: number };
 }
 
 export class ConfigError extends Error {
@@ -246,21 +339,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     sessionLifetimes: { idleDays: env.SESSION_TTL_DAYS, maxDays: env.SESSION_MAX_DAYS },
     smsDailyCaps: smsDailyCaps(env),
     codeResendGapSeconds: env.CODE_RESEND_GAP_S,
+    codesPerPhoneDay: env.CODES_PER_PHONE_DAY,
     addressLimits: {
       codeRequestsPerHour: env.CODE_REQUESTS_PER_ADDRESS_HOUR,
       verifyTriesPerHour: env.VERIFY_TRIES_PER_ADDRESS_HOUR,
     },
     searchesPerUserMinute: env.SEARCHES_PER_USER_MINUTE,
+    searchesPerUserDay: env.SEARCHES_PER_USER_DAY,
     sendLimits: {
       perSenderPerMinute: env.SENDS_PER_SENDER_MINUTE,
       perPairPer10Minutes: env.SENDS_PER_PAIR_10_MINUTES,
     },
+    callsPerReceiverHour: env.CALLS_PER_RECEIVER_HOUR,
     vehicleLimits: { perUser: env.VEHICLES_PER_USER, changesPerHour: env.VEHICLE_CHANGES_PER_USER_HOUR },
     sms: smsConfig(env),
     rcProvider: rcProviderConfig(env),
+    rcChecks: {
+      perUserDay: env.RC_CHECKS_PER_USER_DAY,
+      perDay: env.RC_CHECKS_PER_DAY,
+      proofDays: env.RC_PROOF_DAYS,
+    },
     telephony: telephonyConfig(env),
     firebase: firebaseConfig(env),
     live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, streamsPerUser: env.LIVE_STREAMS_PER_USER },
@@ -276,6 +378,41 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitStore: env.REDIS_URL
       ? { kind: 'redis', url: env.REDIS_URL, keyPrefix: env.RATE_LIMIT_KEY_PREFIX }
       : { kind: 'database', keyPrefix: env.RATE_LIMIT_KEY_PREFIX },
+    grievanceEmail: env.GRIEVANCE_EMAIL ?? null,
+    retention: { codeHours: env.CODE_RETENTION_HOURS, requestDays: env.REQUEST_RETENTION_DAYS },
+    cardSendLimits: {
+      perAddressHour: env.CARD_SENDS_PER_ADDRESS_HOUR,
+      perCardHour: env.CARD_SENDS_PER_CARD_HOUR,
+    },
+    slipRequestsPerAddressMinute: env.SLIP_REQUESTS_PER_ADDRESS_MINUTE,
+    waitingNotes: { perUserDay: env.WAITING_NOTES_PER_USER_DAY, days: env.WAITING_NOTE_DAYS },
+    images: { maxBytes: env.IMAGE_MAX_BYTES, retentionDays: env.IMAGE_RETENTION_DAYS },
+    strikes: { toPause: env.STRIKES_TO_PAUSE, windowDays: env.STRIKE_WINDOW_DAYS, pauseDays: env.PAUSE_DAYS },
+    fallback: fallbackConfig(env),
+  };
+}
+
+function fallbackConfig(env: Environment): FallbackConfig {
+  const { MSG91_NOTICE_TEMPLATE_ID, MSG91_NOTICE_TEMPLATE_ID_ML, EXOTEL_FLOW_URL, EXOTEL_WEBHOOK_SECRET } =
+    env;
+  if (EXOTEL_FLOW_URL && (env.TELEPHONY_PROVIDER !== 'exotel' || !EXOTEL_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'EXOTEL_FLOW_URL needs TELEPHONY_PROVIDER=exotel (with its EXOTEL_* variables) and EXOTEL_WEBHOOK_SECRET.',
+    );
+  }
+  return {
+    smsAfterS: env.FALLBACK_SMS_AFTER_S,
+    callAfterS: env.FALLBACK_CALL_AFTER_S,
+    perReceiverDay: { sms: env.FALLBACK_SMS_PER_RECEIVER_DAY, call: env.FALLBACK_CALLS_PER_RECEIVER_DAY },
+    perDay: { sms: env.FALLBACK_SMS_PER_DAY, call: env.FALLBACK_CALLS_PER_DAY },
+    msg91NoticeTemplates:
+      env.SMS_PROVIDER === 'msg91' && MSG91_NOTICE_TEMPLATE_ID
+        ? { en: MSG91_NOTICE_TEMPLATE_ID, ml: MSG91_NOTICE_TEMPLATE_ID_ML ?? MSG91_NOTICE_TEMPLATE_ID }
+        : null,
+    callFlow:
+      EXOTEL_FLOW_URL && EXOTEL_WEBHOOK_SECRET
+        ? { url: EXOTEL_FLOW_URL, webhookSecret: EXOTEL_WEBHOOK_SECRET }
+        : null,
   };
 }
 
@@ -284,7 +421,8 @@ function smsDailyCaps(env: Environment): Config['smsDailyCaps'] {
   if (signups > env.SMS_DAILY_CAP) {
     throw new ConfigError('SIGNUP_CODES_PER_DAY cannot be more than SMS_DAILY_CAP: it is a part of it.');
   }
-  return { total: env.SMS_DAILY_CAP, signups };
+  const repeats = Math.max(1, Math.floor(env.SMS_DAILY_CAP / 2));
+  return { total: env.SMS_DAILY_CAP, signups, repeats };
 }
 
 /**

@@ -7,9 +7,11 @@ import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification, Vehicle } from '#common/api';
+import type { CreatedSlips } from '#common/slips-api';
 import { snapshotTables } from './testing/db-snapshot';
+import { multipartForm, plainPng, type FormFile } from './testing/photo-fixtures';
 import { apiRoutes, routeName, type RouteKey } from './testing/routes';
-import { createTestApp, registration, type SignedIn, type TestApp } from './testing/test-app';
+import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from './testing/test-app';
 
 const RUNS_PER_ROUTE = 100;
 const SEED = 20261121;
@@ -19,18 +21,33 @@ let owner: SignedIn;
 let other: SignedIn;
 let vehicle: Vehicle;
 let notification: ServerNotification;
+/** Slips of `other`: one without a note, one with. */
+let unusedSlip: string;
+let attachedSlip: string;
 
 /** The fields each route reads, so that many bodies get past JSON parsing and into the schemas. */
 const FIELDS: Record<string, string[]> = {
   '/api/users/login': ['phone'],
-  '/api/users/register': [...Object.keys(registration('9876543210')), 'phoneVisible'],
+  '/api/users/register': [...Object.keys(registration('9876543210')), 'phoneVisible', 'language', 'consent'],
   '/api/users/verify': ['phone', 'otp'],
   '/api/users/logout': ['fcmToken'],
   '/api/users/verifyVehicle': ['id', 'chassisLast5', 'engineLast5'],
   '/api/users/vehicleRegistrants': ['id'],
   '/api/users/keepHousehold': ['id', 'registrationId'],
   '/api/users/releaseHousehold': ['id', 'registrationId'],
-  '/api/users/updateProfile': ['phoneVisible', 'emailVisible', 'allowCalls', 'quietHours'],
+  '/api/users/updateProfile': [
+    'name',
+    'email',
+    'phoneVisible',
+    'emailVisible',
+    'allowCalls',
+    'quietHours',
+    'fallbackSms',
+    'fallbackCall',
+  ],
+  '/api/users/consent': [],
+  '/api/users/exportData': [],
+  '/api/users/account': [],
   '/api/users/addVehicle': ['vehicleType', 'name', 'vehicleNumber'],
   '/api/users/updateVehicle': ['id', 'name', 'vehicleNumber'],
   '/api/users/deleteVehicle': ['id'],
@@ -42,8 +59,40 @@ const FIELDS: Record<string, string[]> = {
   '/api/users/fcmToken': ['token'],
   '/api/users/replyToNotification': ['notificationId', 'kind', 'text'],
   '/api/users/notificationsSeen': ['ids'],
+  '/api/users/notificationsDelivered': ['ids'],
   '/api/users/callOwner': ['vehicleId'],
+  '/api/users/slips': ['count'],
+  '/api/users/slips/:code/attach': ['vehicleNumber', 'templateKey', 'text'],
+  '/api/public/slips/:code/reply': ['kind'],
+  '/api/users/waitingNotes': ['vehicleNumber', 'templateKey', 'text'],
+  '/api/users/waitingNotes/count': ['vehicleNumber'],
+  '/api/users/vehicleCard.pdf': ['vehicleId'],
+  '/api/users/vehicleCard': ['vehicleId'],
+  '/api/users/rotateVehicleCard': ['vehicleId'],
+  '/api/users/pauseVehicleCard': ['vehicleId'],
+  '/api/users/cardVehicle': ['code'],
+  '/api/public/cards/:code/requests': ['plateLast4', 'templateKey', 'text', 'language'],
+  '/api/public/cards/:code/call': ['phone', 'otp', 'language'],
+  '/api/public/phone/code': ['phone'],
+  '/api/users/sendImage': ['userId', 'vehicleId', 'image', 'caption', 'latitude', 'longitude'],
+  '/api/users/reportFalseAlarm': ['notificationId'],
 };
+
+/** A route's path with its parameter filled in: a real slip's code, or anything else. */
+function slipCodeParam(): fc.Arbitrary<() => string> {
+  return fc.oneof(
+    fc.constantFrom(
+      () => unusedSlip,
+      () => attachedSlip,
+      () => attachedSlip.toLowerCase(),
+      () => 'ZZZZZ-ZZZZZ',
+    ),
+    fc.string({ maxLength: 40 }).map((text) => () => text),
+    fc.constantFrom('%00', '..%2F..%2Fetc', 'a'.repeat(500), '%E0%A4%A').map((text) => () => text),
+  );
+}
+
+const withCode = (url: string, code: string) => url.replace(':code', encodeURIComponent(code));
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 
 const deepNesting = (depth: number, open: string, close: string) =>
@@ -194,7 +243,8 @@ function queryString(route: RouteKey): fc.Arbitrary<string> {
   );
 }
 
-type Auth = 'owner' | 'other' | 'none' | { header: string };
+/** `leaving`: an account of its own for each try, as a deletion that succeeds ends it. */
+type Auth = 'owner' | 'other' | 'leaving' | 'none' | { header: string };
 
 /** Sent to every route: the idempotent ones check it, the others ignore it. */
 function idempotencyKey(): fc.Arbitrary<string | null> {
@@ -223,6 +273,13 @@ function authFor(route: RouteKey): fc.Arbitrary<Auth> {
   );
   // A signed-in GET of the event stream would stay open by design: it only gets refused credentials.
   if (route.url === '/api/users/events') return fc.oneof(fc.constant<Auth>('none'), garbage);
+  if (route.url === '/api/users/account') {
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constant<Auth>('leaving') },
+      { weight: 1, arbitrary: fc.constant<Auth>('none') },
+      { weight: 2, arbitrary: garbage },
+    );
+  }
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant<Auth>('owner') },
     { weight: 1, arbitrary: fc.constant<Auth>('other') },
@@ -235,6 +292,7 @@ function authFor(route: RouteKey): fc.Arbitrary<Auth> {
 async function headersFor(auth: Auth): Promise<Record<string, string>> {
   if (auth === 'none') return {};
   if (typeof auth === 'object') return { authorization: auth.header };
+  if (auth === 'leaving') return (await t.signUp()).headers;
   const token = await t.app.sessions.create((auth === 'owner' ? owner : other).user._id);
   return { authorization: `Bearer ${token}` };
 }
@@ -258,6 +316,20 @@ beforeAll(async () => {
   });
   notification = sent.json<ServerNotification>();
   if (added.statusCode !== 201 || sent.statusCode !== 201) throw new Error('seeding failed');
+  const slips = await t.inject({
+    method: 'POST',
+    url: '/api/users/slips',
+    payload: { count: 3 },
+    headers: other.headers,
+  });
+  [unusedSlip = '', attachedSlip = ''] = slips.json<CreatedSlips>().slips.map((slip) => slip.code);
+  const attached = await t.inject({
+    method: 'POST',
+    url: `/api/users/slips/${attachedSlip}/attach`,
+    payload: { vehicleNumber: 'KL07FZ0001', templateKey: 'blocking' },
+    headers: other.headers,
+  });
+  if (attached.statusCode !== 201) throw new Error('seeding slips failed');
 });
 afterAll(() => t.close());
 
@@ -266,6 +338,7 @@ describe('fuzzing every route', () => {
   const routes: RouteKey[] = [
     { method: 'GET', url: '/api/config' },
     { method: 'GET', url: '/api/health' },
+    { method: 'GET', url: '/api/openapi.json' },
     { method: 'GET', url: '/api/users/events' },
     ...Object.keys(FIELDS).map((url) => ({ method: methodOf(url), url })),
     { method: 'GET', url: '/api/users/validateUser' },
@@ -275,6 +348,20 @@ describe('fuzzing every route', () => {
     { method: 'GET', url: '/api/users/unreadNotifications' },
     { method: 'POST', url: '/api/users/clearAllNotifications' },
     { method: 'GET', url: '/api/users/sentRequests' },
+    { method: 'GET', url: '/api/users/slips.pdf' },
+    { method: 'GET', url: '/api/public/slips/:code' },
+    { method: 'GET', url: '/api/users/waitingNotes' },
+    { method: 'DELETE', url: '/api/users/waitingNotes' },
+    { method: 'GET', url: '/api/telephony/exotel/greeting' },
+    { method: 'GET', url: '/api/telephony/exotel/answer' },
+    { method: 'POST', url: '/api/telephony/exotel/answer' },
+    { method: 'DELETE', url: '/api/users/vehicleCard' },
+    // A path parameter is fuzzed as the pattern's own text: a card or token nobody has.
+    { method: 'GET', url: '/api/public/cards/:code' },
+    { method: 'GET', url: '/api/public/requests/:statusToken' },
+    { method: 'GET', url: '/api/public/requests/:statusToken/events' },
+    { method: 'GET', url: '/api/users/strikes' },
+    { method: 'GET', url: '/api/users/images/:id' },
   ];
 
   it('fuzzes exactly the routes the app serves', () => {
@@ -290,14 +377,15 @@ describe('fuzzing every route', () => {
           queryString(route),
           authFor(route),
           idempotencyKey(),
-          async (payload, query, auth, key) => {
+          slipCodeParam(),
+          async (payload, query, auth, key, code) => {
             const headers = await headersFor(auth);
             if (key !== null) headers['idempotency-key'] = key;
             if (payload.contentType) headers['content-type'] = payload.contentType;
             const before = await snapshotTables(t.app.database.db);
             const request: InjectOptions = {
               method: route.method as InjectOptions['method'],
-              url: route.url + query,
+              url: withCode(route.url, code()) + query,
               headers,
               ...(payload.body === undefined ? {} : { payload: payload.body }),
             };
@@ -326,9 +414,196 @@ describe('fuzzing every route', () => {
   });
 });
 
+/** A body or query each route would accept, so that a control character is the only thing wrong with it. */
+const ACCEPTED_INPUT: Record<string, () => Record<string, unknown>> = {
+  '/api/users/login': () => ({ phone: owner.user.phone }),
+  '/api/users/register': () => registration(nextPhone()),
+  '/api/users/verify': () => ({ phone: owner.user.phone, otp: '123456' }),
+  '/api/users/logout': () => ({ fcmToken: 'device-token' }),
+  '/api/users/verifyVehicle': () => ({ id: vehicle._id, chassisLast5: 'AB123', engineLast5: 'CD456' }),
+  '/api/users/vehicleRegistrants': () => ({ id: vehicle._id }),
+  '/api/users/keepHousehold': () => ({ id: vehicle._id, registrationId: vehicle._id }),
+  '/api/users/releaseHousehold': () => ({ id: vehicle._id, registrationId: vehicle._id }),
+  '/api/users/updateProfile': () => ({ quietHours: { start: '22:00', end: '07:00' } }),
+  '/api/users/addVehicle': () => ({ vehicleType: 'Four', name: 'Family Alto', vehicleNumber: 'KL07FZ0002' }),
+  '/api/users/updateVehicle': () => ({ id: vehicle._id, name: 'Family Swift', vehicleNumber: 'KL07FZ0003' }),
+  '/api/users/deleteVehicle': () => ({ id: vehicle._id }),
+  '/api/users/getVehicleOwner': () => ({ vehicleNumber: 'KL07FZ0001' }),
+  '/api/users/sendMessage': () => ({
+    userId: owner.user._id,
+    vehicleId: vehicle._id,
+    message: 'Please move',
+  }),
+  '/api/users/sendNotification': () => ({
+    receiverId: owner.user._id,
+    title: 'Blocked',
+    body: 'Please move',
+  }),
+  '/api/users/blockSender': () => ({ notificationId: notification._id }),
+  '/api/users/unblockSender': () => ({ notificationId: notification._id }),
+  '/api/users/fcmToken': () => ({ token: 'device-token' }),
+  '/api/users/replyToNotification': () => ({
+    notificationId: notification._id,
+    kind: 'five_minutes',
+    text: 'On my way',
+  }),
+  '/api/users/notificationsSeen': () => ({ ids: [notification._id] }),
+  '/api/users/notificationsDelivered': () => ({ ids: [notification._id] }),
+  '/api/users/callOwner': () => ({ vehicleId: vehicle._id }),
+  '/api/users/slips': () => ({ count: 1 }),
+  '/api/users/slips/:code/attach': () => ({ vehicleNumber: 'KL07FZ0004', text: 'Please move' }),
+  '/api/public/slips/:code/reply': () => ({ kind: 'five_minutes' }),
+  '/api/users/waitingNotes': () => ({ vehicleNumber: 'KL07FZ0009', text: 'Please move' }),
+  '/api/users/waitingNotes/count': () => ({ vehicleNumber: 'KL07FZ0009' }),
+  '/api/users/vehicleCard': () => ({ vehicleId: vehicle._id }),
+  '/api/users/vehicleCard.pdf': () => ({ vehicleId: vehicle._id }),
+  '/api/users/rotateVehicleCard': () => ({ vehicleId: vehicle._id }),
+  '/api/users/pauseVehicleCard': () => ({ vehicleId: vehicle._id }),
+  '/api/users/cardVehicle': () => ({ code: 'AAAAAAAAAAAAAAAA' }),
+  '/api/public/cards/:code/requests': () => ({ plateLast4: '0001', text: 'Please move', language: 'en' }),
+  '/api/public/cards/:code/call': () => ({ phone: '9700000001', otp: '000000', language: 'en' }),
+  '/api/public/phone/code': () => ({ phone: '9700000002' }),
+  '/api/users/sendImage': () => ({
+    userId: owner.user._id,
+    vehicleId: vehicle._id,
+    image: 'a'.repeat(64),
+    caption: 'The gate',
+    latitude: '9.968',
+    longitude: '76.283',
+  }),
+  '/api/users/reportFalseAlarm': () => ({ notificationId: notification._id }),
+};
+
+/** NUL (which PostgreSQL cannot store in text), other C0 controls, DEL and a C1 control. */
+const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u001f', '\u007f', '\u0085'];
+
+/** Every string of a body, each with a control character put into it, one at a time. */
+function withControlCharacter(body: unknown, control: string): unknown[] {
+  if (typeof body === 'string') return [`${body.slice(0, 2)}${control}${body.slice(2)}`];
+  if (Array.isArray(body)) {
+    return body.flatMap((item, index) =>
+      withControlCharacter(item, control).map((changed) =>
+        body.map((old, at) => (at === index ? changed : old)),
+      ),
+    );
+  }
+  if (body && typeof body === 'object') {
+    return Object.entries(body).flatMap(([key, value]) =>
+      withControlCharacter(value, control).map((changed) => ({ ...body, [key]: changed })),
+    );
+  }
+  return [];
+}
+
+describe('fuzzing the multipart upload of sendImage', () => {
+  type Part = { field: string; value: string } | { file: FormFile };
+
+  it('answers hostile forms without a 500, and a refused one writes nothing', async () => {
+    const photo = await plainPng(40, 30);
+    const names = [...(FIELDS['/api/users/sendImage'] ?? []), ...POLLUTION_KEYS, 'extra'];
+    const part: fc.Arbitrary<Part> = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom(...names),
+          fc.oneof(
+            fc.string({ maxLength: 40 }),
+            fc.string({ unit: 'binary', maxLength: 40 }),
+            fc.constantFrom(owner.user._id, vehicle._id, '9.968', '-181', '1e5', '', 'a'.repeat(2000)),
+          ),
+        )
+        .map(([field, value]) => ({ field, value })),
+      fc
+        .tuple(
+          fc.constantFrom('image', 'photo', '__proto__'),
+          fc.oneof(
+            fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)),
+            fc.constant(photo),
+          ),
+          fc.constantFrom('gate.jpg', 'a"b.png', '../../etc/passwd', ''),
+        )
+        .map(([name, bytes, filename]) => ({ file: { name, bytes, filename, type: 'image/jpeg' } })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(part, { maxLength: 8 }),
+        fc.option(fc.integer({ min: 0, max: 4000 })),
+        fc.constantFrom('as sent', 'without a boundary', 'with another boundary'),
+        async (parts, cutAt, boundary) => {
+          const fields: Record<string, string> = {};
+          const files: FormFile[] = [];
+          for (const item of parts) {
+            if ('file' in item) files.push(item.file);
+            else fields[item.field] = item.value;
+          }
+          const form = multipartForm(fields, files);
+          const contentType =
+            boundary === 'as sent'
+              ? form.headers['content-type']
+              : boundary === 'without a boundary'
+                ? 'multipart/form-data'
+                : 'multipart/form-data; boundary=something-else';
+          const headers = { ...(await headersFor('other')), 'content-type': contentType };
+          const before = await snapshotTables(t.app.database.db);
+          const response = await t.inject({
+            method: 'POST',
+            url: '/api/users/sendImage',
+            headers,
+            payload: cutAt === null ? form.payload : form.payload.subarray(0, cutAt),
+          });
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expect(response.json()).toEqual({ message: expect.any(String) });
+            expect(await snapshotTables(t.app.database.db)).toEqual(before);
+          }
+        },
+      ),
+      { numRuns: RUNS_PER_ROUTE, seed: SEED },
+    );
+  });
+});
+
+describe('a control character in any text field', () => {
+  it('covers every route that takes a body or a query', () => {
+    const takingInput = Object.keys(FIELDS).filter((url) => FIELDS[url]!.length > 0);
+    expect(Object.keys(ACCEPTED_INPUT).sort()).toEqual(takingInput.sort());
+  });
+
+  it.each(Object.keys(ACCEPTED_INPUT))('%s: answers 400 {message} and writes nothing', async (url) => {
+    const accepted = ACCEPTED_INPUT[url]!();
+    const queryOnly = methodOf(url) === 'GET' || methodOf(url) === 'DELETE';
+    for (const control of CONTROL_CHARACTERS) {
+      for (const changed of withControlCharacter(accepted, control)) {
+        const headers = await headersFor('other');
+        const before = await snapshotTables(t.app.database.db);
+        const query = new URLSearchParams(changed as Record<string, string>).toString();
+        const response = await t.inject({
+          method: methodOf(url) as InjectOptions['method'],
+          url: queryOnly
+            ? `${url}?${query}`
+            : withCode(url, url.startsWith('/api/public') ? attachedSlip : unusedSlip),
+          headers,
+          ...(queryOnly ? {} : { payload: changed as Record<string, unknown> }),
+        });
+        const seen = `${JSON.stringify(changed)}: ${response.body}`;
+        expect(response.statusCode, seen).toBe(400);
+        expect(response.json(), seen).toEqual({ message: expect.stringContaining('control characters') });
+        expect(await snapshotTables(t.app.database.db)).toEqual(before);
+      }
+    }
+  });
+});
+
 function methodOf(url: string): string {
   if (url.endsWith('updateProfile') || url.endsWith('updateVehicle')) return 'PATCH';
-  if (url.endsWith('deleteVehicle')) return 'DELETE';
-  if (url.endsWith('vehicleRegistrants')) return 'GET';
+  if (url.endsWith('deleteVehicle') || url.endsWith('/account')) return 'DELETE';
+  if (
+    url.endsWith('vehicleRegistrants') ||
+    url.endsWith('exportData') ||
+    url.endsWith('/count') ||
+    url.endsWith('cardVehicle')
+  ) {
+    return 'GET';
+  }
+  if (url.endsWith('.pdf') || url.endsWith('/slips/:code')) return 'GET';
   return 'POST';
 }

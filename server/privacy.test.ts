@@ -1,16 +1,24 @@
 /**
  * DESIGN §4: a hidden phone number never leaves the server. A journey over every endpoint, by an owner
- * and a sender who both hid their phones and by a user who did not, keeps every response body, every
- * live-stream frame and every log line; the hidden digits appear in none of them (masked calls hand
- * them to the telephony provider only). Only a user's answers about themselves
- * (register and verify, which echo the number they typed, validateUser, updateProfile) may show their
- * own number, and those answers are kept apart.
+ * and a sender who both hid their phones and names and keep their read receipts to themselves, and by
+ * a user who did not, keeps every response body, every live-stream frame and every log line; the
+ * hidden digits appear in none of them (masked calls hand them to the telephony provider only), the
+ * hidden names in no body or frame (others see initials), no reason shown to others tells a time, and
+ * no sender learns when a hidden user's devices got or opened a request. Only a user's answers about
+ * themselves (register and verify, which echo the number they typed, validateUser, updateProfile, consent,
+ * exportData) may
+ * show their own number and name, and those answers are kept apart.
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnedVehicle, ServerNotification, User, Vehicle } from '#common/api';
+import type { OwnedVehicle, SentRequest, ServerNotification, User, Vehicle } from '#common/api';
+import type { CardRequestCreated, VehicleCard } from '#common/card-api';
+import type { CreatedSlips } from '#common/slips-api';
+import { rcRecords } from './db/schema';
 import { listen, openEventStream, type EventStream } from './testing/event-stream';
+import { startFakeCashfree } from './testing/fake-cashfree';
 import { startFakeExotel, type FakeExotel } from './testing/fake-exotel';
+import { cameraJpeg, multipartForm } from './testing/photo-fixtures';
 import { apiRoutes, routeName } from './testing/routes';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from './testing/test-app';
 
@@ -33,26 +41,44 @@ const reached = new Set<string>();
 let owner: SignedIn;
 let sender: SignedIn;
 let visible: SignedIn;
+/** An owner who shows their name and phone to users: a stranger at the card still sees neither. */
+let cardOwner: SignedIn;
+let cardCar: Vehicle;
+const CARD_PLATE = 'KL07PR0005';
 
 const hidden = new Set<string>();
 const hiddenPhones = () => [owner.user.phone, sender.user.phone];
 /** Nobody in the journey showed their e-mail: new accounts keep it hidden. */
 const hiddenEmails = () => [owner.user.email, sender.user.email];
 const isHidden = (who: SignedIn | null) => who !== null && hidden.has(who.user.phone);
+const hiddenNames = () => [owner.user.name, sender.user.name];
+/** The requests the hidden sender sent the hidden owner, who shares no read receipts. */
+const toHiddenOwner = ['Your car blocks the gate', 'Please move KL07PR0001'];
 
 /** A request of the journey; its answer is scanned unless it is a hidden user's own profile. */
 async function request(
   label: string,
   who: SignedIn | null,
-  options: { method: InjectOptions['method']; url: string; payload?: object },
+  // `route`: the route's pattern, for a URL with a parameter in its path.
+  {
+    route: pattern,
+    ...options
+  }: {
+    method: InjectOptions['method'];
+    url: string;
+    payload?: object;
+    headers?: Record<string, string>;
+    route?: string;
+  },
   expected: number,
 ) {
-  const response = await t.inject({ ...options, headers: who?.headers ?? {} });
+  const response = await t.inject({ ...options, headers: { ...who?.headers, ...options.headers } });
   expect(response.statusCode, `${label}: ${response.body}`).toBe(expected);
   const path = options.url.split('?')[0] ?? '';
-  const route = `${options.method} ${path}`;
+  // A path that names a resource (`/images/{id}`) is reached as its route.
+  const route = pattern ?? `${options.method} ${path.replace(/\/[0-9a-f-]{36}$/, '/:id')}`;
   reached.add(route);
-  const own = isHidden(who) && /\/(validateUser|updateProfile)$/.test(path);
+  const own = isHidden(who) && /\/(validateUser|updateProfile|consent|exportData)$/.test(path);
   (own ? ownProfile : seen).push({ label, route, text: response.body });
   return response;
 }
@@ -86,12 +112,12 @@ async function signUp(name: string, hide: boolean): Promise<SignedIn> {
   if (hide) {
     hidden.add(phone);
     await request(
-      `${name} hides the phone`,
+      `${name} hides the phone and the name, and keeps read receipts`,
       who,
       {
         method: 'PATCH',
         url: '/api/users/updateProfile',
-        payload: { phoneVisible: false },
+        payload: { phoneVisible: false, nameVisible: false, shareReadReceipts: false },
       },
       200,
     );
@@ -141,6 +167,7 @@ beforeAll(async () => {
 
   await request('health', null, { method: 'GET', url: '/api/health' }, 200);
   await request('config', null, { method: 'GET', url: '/api/config' }, 200);
+  await request('openapi', null, { method: 'GET', url: '/api/openapi.json' }, 200);
   for (const who of [owner, sender, visible]) {
     await request('validateUser', who, { method: 'GET', url: '/api/users/validateUser' }, 200);
   }
@@ -306,6 +333,12 @@ beforeAll(async () => {
     200,
   );
   await callOwner('a call in quiet hours', visible, car._id, 409);
+  await request(
+    'search an owner in quiet hours',
+    visible,
+    { method: 'POST', url: '/api/users/getVehicleOwner', payload: { vehicleNumber: 'KL07PR0001' } },
+    200,
+  );
   await callOwner('the owner calls the hidden sender', owner, senderCar._id, 202);
   // Eight requests went out: owner 4 (one a call), visible 1, sender 3 (one a call). The streams saw each.
   seen.push(
@@ -348,6 +381,28 @@ beforeAll(async () => {
     },
     200,
   );
+  await request(
+    "the owner's worker reports the pushes it showed",
+    owner,
+    {
+      method: 'POST',
+      url: '/api/users/notificationsDelivered',
+      payload: { ids: ownerUnread.map((item) => item._id) },
+    },
+    200,
+  );
+  for (const [method, path] of [
+    ['GET', 'greeting'],
+    ['GET', 'answer'],
+    ['POST', 'answer'],
+  ] as const) {
+    await request(
+      `the fallback call's ${path} webhook without its secret`,
+      null,
+      { method, url: `/api/telephony/exotel/${path}?CustomField=${ownerUnread[0]?._id ?? ''}&digits=1` },
+      403,
+    );
+  }
   for (const [kind, notification] of [
     ['five_minutes', first],
     ['not_my_vehicle', ownerUnread.find((item) => item.content === 'Scooter in the way')],
@@ -381,6 +436,26 @@ beforeAll(async () => {
   for (const who of [owner, sender, visible]) {
     await request('sent requests', who, { method: 'GET', url: '/api/users/sentRequests' }, 200);
   }
+  const photoForm = multipartForm(
+    { userId: owner.user._id, vehicleId: car._id, caption: 'This is your gate' },
+    [{ filename: 'gate.jpg', type: 'image/jpeg', bytes: await cameraJpeg(400, 300) }],
+  );
+  const photo = (
+    await request(
+      'photo: the hidden sender sends the hidden owner a photo',
+      sender,
+      { method: 'POST', url: '/api/users/sendImage', payload: photoForm.payload, headers: photoForm.headers },
+      201,
+    )
+  ).json<ServerNotification>();
+  await request('the owner reads the photo', owner, { method: 'GET', url: photo.image?.url ?? '' }, 200);
+  await request(
+    'the owner marks the photo a false alarm',
+    owner,
+    { method: 'POST', url: '/api/users/reportFalseAlarm', payload: { notificationId: photo._id } },
+    200,
+  );
+  await request('the sender reads their strikes', sender, { method: 'GET', url: '/api/users/strikes' }, 200);
   await request(
     'owner blocks the sender',
     owner,
@@ -412,6 +487,41 @@ beforeAll(async () => {
       payload: { token: 'owner-device:APA91bPRIVACY0000000000' },
     },
     200,
+  );
+
+  // The hidden sender leaves a note for a number nobody has registered; the hidden owner registers it.
+  const note = (
+    await request(
+      'sender leaves a waiting note',
+      sender,
+      {
+        method: 'POST',
+        url: '/api/users/waitingNotes',
+        payload: { vehicleNumber: 'KL07PR0009', text: 'Gate' },
+      },
+      201,
+    )
+  ).json<{ _id: string }>();
+  await request(
+    'neighbour counts who waits',
+    visible,
+    { method: 'GET', url: '/api/users/waitingNotes/count?vehicleNumber=KL07PR0009' },
+    200,
+  );
+  await request('sender lists notes', sender, { method: 'GET', url: '/api/users/waitingNotes' }, 200);
+  await request(
+    'owner registers the noted number',
+    owner,
+    { method: 'POST', url: '/api/users/addVehicle', payload: { name: 'Bike', vehicleNumber: 'KL07PR0009' } },
+    201,
+  );
+  await request('owner reads the note', owner, { method: 'GET', url: '/api/users/unreadNotifications' }, 200);
+  await request('sender follows the note', sender, { method: 'GET', url: '/api/users/sentRequests' }, 200);
+  await request(
+    'sender withdraws a delivered note',
+    sender,
+    { method: 'DELETE', url: `/api/users/waitingNotes?id=${note._id}` },
+    409,
   );
 
   // Someone who knows the hidden number tries it everywhere the number is typed in (past the resend gap).
@@ -447,6 +557,13 @@ beforeAll(async () => {
     400,
   );
 
+  // The scooter has no windscreen card: nothing to print, and the refusal names nothing.
+  await request(
+    'the printable card of a vehicle without one',
+    owner,
+    { method: 'GET', url: `/api/users/vehicleCard.pdf?vehicleId=${scooter._id}` },
+    404,
+  );
   await request(
     'owner deletes the scooter',
     owner,
@@ -457,11 +574,225 @@ beforeAll(async () => {
     200,
   );
   for (const who of [owner, sender, visible]) {
+    await request('consent', who, { method: 'POST', url: '/api/users/consent', payload: {} }, 200);
+    await request('export', who, { method: 'GET', url: '/api/users/exportData' }, 200);
+  }
+  for (const who of [owner, sender, visible]) {
     await request('sessions', who, { method: 'GET', url: '/api/users/sessions' }, 200);
     await request('logoutOthers', who, { method: 'POST', url: '/api/users/logoutOthers', payload: {} }, 200);
+  }
+  // The hidden sender leaves a wiper slip on the hidden owner's car; a stranger reads and answers it.
+  const [slip] = (
+    await request(
+      'the hidden sender prints slips',
+      sender,
+      { method: 'POST', url: '/api/users/slips', payload: { count: 2 } },
+      201,
+    )
+  ).json<CreatedSlips>().slips;
+  const slipCode = slip?.code ?? '';
+  await request(
+    'the hidden sender prints the sheet',
+    sender,
+    { method: 'GET', url: '/api/users/slips.pdf' },
+    200,
+  );
+  await request(
+    'the hidden sender attaches a note to a slip',
+    sender,
+    {
+      method: 'POST',
+      url: `/api/users/slips/${slipCode}/attach`,
+      route: 'POST /api/users/slips/:code/attach',
+      payload: { vehicleNumber: 'KL07PR0001', text: 'Slip: please move' },
+    },
+    201,
+  );
+  const slipStream = await openEventStream(`${base}/api/users/events`, sender.headers);
+  await request(
+    'a stranger reads the slip',
+    null,
+    { method: 'GET', url: `/api/public/slips/${slipCode}`, route: 'GET /api/public/slips/:code' },
+    200,
+  );
+  await request(
+    'a stranger answers the slip',
+    null,
+    {
+      method: 'POST',
+      url: `/api/public/slips/${slipCode}/reply`,
+      route: 'POST /api/public/slips/:code/reply',
+      payload: { kind: 'coming_now' },
+    },
+    201,
+  );
+  seen.push(
+    ...(await readRequestsUntil(slipStream, answered)).map((text) => ({
+      label: 'sender stream (slip)',
+      route: 'GET /api/users/events',
+      text,
+    })),
+    {
+      label: 'the slip page',
+      route: 'GET /s/:code',
+      text: (await t.inject({ method: 'GET', url: `/s/${slipCode}` })).body,
+    },
+  );
+  slipStream.close();
+
+  // Someone leaves; the request it sent stays with the hidden sender, from "Deleted account".
+  const leaving = await signUp('Leaving Neighbour', false);
+  await message('Your Alto is in my way', leaving, sender, senderCar._id);
+  await request('an account is deleted', leaving, { method: 'DELETE', url: '/api/users/account' }, 200);
+  await request(
+    'unread after a sender left',
+    sender,
+    { method: 'GET', url: '/api/users/unreadNotifications' },
+    200,
+  );
+  await windscreenCardJourney(base);
+  for (const who of [owner, sender, visible]) {
     await request('logout', who, { method: 'POST', url: '/api/users/logout', payload: {} }, 200);
   }
 });
+
+/** A stranger with no account reaches an owner through a windscreen card; the owner answers. */
+async function windscreenCardJourney(base: string): Promise<void> {
+  cardOwner = await signUp('Card Owner', false);
+  cardCar = (
+    await request(
+      'card owner adds a car',
+      cardOwner,
+      {
+        method: 'POST',
+        url: '/api/users/addVehicle',
+        payload: { name: 'Ertiga', vehicleNumber: CARD_PLATE },
+      },
+      201,
+    )
+  ).json<Vehicle>();
+  const vehicleId = cardCar._id;
+  const first = (
+    await request(
+      'card owner makes a card',
+      cardOwner,
+      { method: 'POST', url: '/api/users/vehicleCard', payload: { vehicleId } },
+      201,
+    )
+  ).json<VehicleCard>();
+  const card = (
+    await request(
+      'card owner rotates it',
+      cardOwner,
+      { method: 'POST', url: '/api/users/rotateVehicleCard', payload: { vehicleId } },
+      200,
+    )
+  ).json<VehicleCard>();
+  const cardRoute = 'GET /api/public/cards/:code';
+  await request(
+    'a user scans the card',
+    visible,
+    { method: 'GET', url: `/api/users/cardVehicle?code=${card.code}` },
+    200,
+  );
+  await request(
+    'a stranger opens the card',
+    null,
+    { method: 'GET', url: `/api/public/cards/${card.code}`, route: cardRoute },
+    200,
+  );
+  await request(
+    'a stranger opens the old card',
+    null,
+    { method: 'GET', url: `/api/public/cards/${first.code}`, route: cardRoute },
+    404,
+  );
+  const sendRoute = 'POST /api/public/cards/:code/requests';
+  const send = (payload: object, expected: number) =>
+    request(
+      'a stranger sends through the card',
+      null,
+      { method: 'POST', url: `/api/public/cards/${card.code}/requests`, payload, route: sendRoute },
+      expected,
+    );
+  await send({ plateLast4: '9999', text: 'Please move your car' }, 400);
+  const { requestId, statusToken } = (
+    await send({ plateLast4: '0005', templateKey: 'blocking' }, 201)
+  ).json<CardRequestCreated>();
+  const strangerPhone = nextPhone();
+  await request(
+    'a stranger asks a code to call through the card',
+    null,
+    { method: 'POST', url: '/api/public/phone/code', payload: { phone: strangerPhone } },
+    200,
+  );
+  const callFromCard = (label: string, otp: string, expected: number) =>
+    request(
+      label,
+      null,
+      {
+        method: 'POST',
+        url: `/api/public/cards/${card.code}/call`,
+        payload: { phone: strangerPhone, otp },
+        route: 'POST /api/public/cards/:code/call',
+      },
+      expected,
+    );
+  const strangerCode = t.sms.lastCode(strangerPhone);
+  const wrongCode = String((Number(strangerCode) + 1) % 1_000_000).padStart(6, '0');
+  await callFromCard('a stranger calls through the card with a wrong code', wrongCode, 400);
+  await callFromCard('a stranger calls through the card', strangerCode, 202);
+  const streamRoute = 'GET /api/public/requests/:statusToken/events';
+  const stream = await openEventStream(`${base}/api/public/requests/${statusToken}/events`);
+  reached.add(streamRoute);
+  await request(
+    'card owner answers',
+    cardOwner,
+    {
+      method: 'POST',
+      url: '/api/users/replyToNotification',
+      payload: { notificationId: requestId, kind: 'five_minutes', text: 'Coming' },
+    },
+    201,
+  );
+  for (let frame = await stream.nextEvent(); frame; frame = await stream.nextEvent()) {
+    seen.push({
+      label: 'stranger status stream',
+      route: streamRoute,
+      text: `event: ${frame.event}\ndata: ${frame.data}`,
+    });
+    if (frame.data?.includes('five_minutes')) break;
+  }
+  stream.close();
+  await request(
+    'a stranger follows the request',
+    null,
+    {
+      method: 'GET',
+      url: `/api/public/requests/${statusToken}`,
+      route: 'GET /api/public/requests/:statusToken',
+    },
+    200,
+  );
+  await request(
+    'card owner pauses the card',
+    cardOwner,
+    { method: 'POST', url: '/api/users/pauseVehicleCard', payload: { vehicleId } },
+    200,
+  );
+  await request(
+    'a stranger opens the paused card',
+    null,
+    { method: 'GET', url: `/api/public/cards/${card.code}`, route: cardRoute },
+    200,
+  );
+  await request(
+    'card owner turns the card off',
+    cardOwner,
+    { method: 'DELETE', url: `/api/users/vehicleCard?vehicleId=${vehicleId}` },
+    200,
+  );
+}
 afterAll(async () => {
   await t.close();
   await exotel.close();
@@ -515,17 +846,81 @@ describe('a hidden phone number', () => {
   });
 
   it.each([
-    ['a search result embedding the hidden owner', 'POST /api/users/getVehicleOwner', 'Hidden Owner'],
-    ['a sent message from the hidden sender', 'POST /api/users/sendMessage', 'Hidden Sender'],
-    ['a sent notification from the hidden sender', 'POST /api/users/sendNotification', 'Hidden Sender'],
-    ['an unread list showing the hidden sender', 'GET /api/users/unreadNotifications', 'Hidden Sender'],
-    ['a live frame showing the hidden sender', 'GET /api/users/events', 'Hidden Sender'],
+    ['a search result embedding the hidden owner', 'POST /api/users/getVehicleOwner', '"H. O."'],
+    ['a sent message from the hidden sender', 'POST /api/users/sendMessage', '"H. S."'],
+    ['a sent notification from the hidden sender', 'POST /api/users/sendNotification', '"H. S."'],
+    ['a sent photo from the hidden sender', 'POST /api/users/sendImage', '"H. S."'],
+    ['an unread list showing the hidden sender', 'GET /api/users/unreadNotifications', '"H. S."'],
+    ['a live frame showing the hidden sender', 'GET /api/users/events', '"H. S."'],
     ['an answer to the hidden sender', 'POST /api/users/replyToNotification', 'Sorry, coming'],
     ['the hidden sender’s list of requests', 'GET /api/users/sentRequests', 'Sorry, coming'],
     ['a live answer to the hidden sender', 'GET /api/users/events', 'Sorry, coming'],
     ['a refused call to the hidden owner', 'POST /api/users/callOwner', 'quiet hours'],
+    ['a slip the hidden sender left', 'GET /api/public/slips/:code', 'Slip: please move'],
+    ['the page of that slip', 'GET /s/:code', 'Slip: please move'],
   ])('was looked for in %s', (_what, route, name) => {
     expect(seen.some((item) => item.route === route && item.text.includes(name))).toBe(true);
+  });
+});
+
+describe('a hidden name', () => {
+  it('is absent from every response body and live frame of the journey', () => {
+    for (const name of hiddenNames()) {
+      const leaked = seen
+        .filter((item) => item.text.includes(name))
+        .map((item) => `${item.label} (${item.route})`);
+      expect(leaked, `bodies holding ${name}`).toEqual([]);
+    }
+  });
+
+  it('is shown to its owner in their own profile (the scan would see it if it leaked)', () => {
+    for (const name of hiddenNames()) {
+      expect(ownProfile.some((item) => item.text.includes(name))).toBe(true);
+    }
+  });
+
+  it("is hidden while a visible user's name does reach others (the scan reads real bodies)", () => {
+    expect(seen.some((item) => item.label === 'owner stream' && item.text.includes(visible.user.name))).toBe(
+      true,
+    );
+  });
+});
+
+describe('what others are told of an owner’s day', () => {
+  const reasons = () =>
+    seen.flatMap((item) => {
+      if (item.route === 'POST /api/users/callOwner') return [JSON.parse(item.text).message as string];
+      if (item.route !== 'POST /api/users/getVehicleOwner') return [];
+      return JSON.parse(item.text).flatMap((found: OwnedVehicle) => found.userId.maskedCall.reason ?? []);
+    });
+
+  it('includes the reasons of a refused call and of a search in quiet hours', () => {
+    expect(reasons().filter((reason) => reason.includes('quiet hours'))).toHaveLength(2);
+  });
+
+  it('holds no time in any reason', () => {
+    expect(reasons().filter((reason) => /\d/.test(reason))).toEqual([]);
+  });
+});
+
+describe('read receipts kept to oneself', () => {
+  const requestsToHiddenOwner = () =>
+    seen
+      .flatMap((item) => {
+        if (item.route === 'GET /api/users/sentRequests') return JSON.parse(item.text) as SentRequest[];
+        const frame = /^event: request\ndata: (.*)$/s.exec(item.text);
+        return frame?.[1] ? [JSON.parse(frame[1]) as SentRequest] : [];
+      })
+      .filter((request) => toHiddenOwner.includes(request.content));
+
+  it('show its sender neither when the request reached its receiver nor when it was opened', () => {
+    const requests = requestsToHiddenOwner();
+    expect(requests.length).toBeGreaterThan(2);
+    expect(requests.filter((request) => request.deliveredAt !== null || request.seenAt !== null)).toEqual([]);
+  });
+
+  it('still show the answer', () => {
+    expect(requestsToHiddenOwner().some((request) => request.reply?.text === 'Sorry, coming')).toBe(true);
   });
 });
 
@@ -559,5 +954,86 @@ describe('whether a number has an account', () => {
     const known = await post('/api/users/verify', { phone: visible.user.phone, otp: '123456' });
     const unknown = await post('/api/users/verify', { phone: nextPhone(), otp: '123456' });
     expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+  });
+});
+
+describe("the RC record's details of the registered owner", () => {
+  it('reach no answer, no log line, and no stored row but the mobile number a check compares', async () => {
+    const cashfree = await startFakeCashfree();
+    const lines: string[] = [];
+    const rc = await createTestApp({
+      env: {
+        RC_PROVIDER: 'cashfree',
+        CASHFREE_CLIENT_ID: 'CF-client',
+        CASHFREE_CLIENT_SECRET: 'cf-secret',
+        CASHFREE_BASE_URL: cashfree.url,
+        LOG_LEVEL: 'info',
+      },
+      deps: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const registeredMobile = '6123498765';
+      cashfree.record.mobile_number = registeredMobile;
+      const claimant = await rc.signUp();
+      const added = await rc.inject({
+        method: 'POST',
+        url: '/api/users/addVehicle',
+        headers: claimant.headers,
+        payload: { name: 'Not mine', vehicleNumber: 'KL07RC0001' },
+      });
+      const answer = await rc.inject({
+        method: 'POST',
+        url: '/api/users/verifyVehicle',
+        headers: claimant.headers,
+        payload: { id: added.json<Vehicle>()._id, chassisLast5: '12345', engineLast5: '54321' },
+      });
+      expect(answer.statusCode).toBe(400);
+      // The owner's name and address the fake provider answers with every record.
+      const [ownerName, address] = ['JOHN DOE', 'D-901 Sun Apartments'];
+      for (const secret of [registeredMobile, ownerName, address]) {
+        expect(answer.body).not.toContain(secret);
+        expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+      }
+      const stored = JSON.stringify(await rc.app.database.db.select().from(rcRecords));
+      expect(stored).toContain(registeredMobile);
+      expect(stored).not.toContain(ownerName);
+      expect(stored).not.toContain(address);
+      expect(lines.some((line) => line.includes('/api/users/verifyVehicle'))).toBe(true);
+    } finally {
+      await rc.close();
+      cashfree.close();
+    }
+  });
+});
+
+describe('what a stranger learns from a windscreen card', () => {
+  const publicAnswers = () =>
+    seen.filter((item) => / \/api\/public\/(cards|requests|phone)\//.test(item.route));
+
+  it('was looked for in every public answer, the live answer included', () => {
+    expect(new Set(publicAnswers().map((item) => item.route)).size).toBe(6);
+    expect(publicAnswers().some((item) => item.text.includes('"five_minutes"'))).toBe(true);
+  });
+
+  it('is the vehicle type and the masked plate: never the owner’s name, phone, e-mail, ids or the full plate', () => {
+    const secrets = [
+      cardOwner.user.name,
+      cardOwner.user.phone,
+      cardOwner.user.email,
+      cardOwner.user._id,
+      cardCar._id,
+      CARD_PLATE,
+      CARD_PLATE.toLowerCase(),
+    ];
+    const leaked = publicAnswers().flatMap((item) =>
+      secrets.filter((secret) => leaks(item.text, secret)).map((secret) => `${item.label}: ${secret}`),
+    );
+    expect(leaked).toEqual([]);
+    expect(publicAnswers().some((item) => item.text.includes('"KL ** ** 0005"'))).toBe(true);
+  });
+
+  it('gives the full plate to a signed-in scanner only (the scan would see it if it leaked)', () => {
+    const scanned = seen.find((item) => item.route === 'GET /api/users/cardVehicle');
+    expect(scanned && leaks(scanned.text, CARD_PLATE.toLowerCase())).toBe(true);
   });
 });

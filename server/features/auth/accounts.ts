@@ -31,6 +31,7 @@ export async function accountForVerifiedPhone(
       city: registration.city,
       phoneVisible: registration.phoneVisible ?? false,
       language: registration.language ?? DEFAULT_LANGUAGE,
+      consentedAt: registration.consentedAt ? new Date(registration.consentedAt) : null,
     })
     .returning();
   return created;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestAdultDateOfBirth } from '#common/age';
 import { createTestApp, nextPhone, registration, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -41,6 +42,88 @@ describe('POST /api/users/register', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(field);
     expect(t.sms.sent.length).toBe(sentBefore);
+  });
+
+  it('refuses a date of birth under 18 years with 400 and sends no code', async () => {
+    const sentBefore = t.sms.sent.length;
+    const response = await register(nextPhone(), { dateOfBirth: '2015-06-01' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('dateOfBirth');
+    expect(response.json().message).toContain('18');
+    expect(t.sms.sent.length).toBe(sentBefore);
+  });
+
+  it('accepts someone whose 18th birthday is today', async () => {
+    const response = await register(nextPhone(), { dateOfBirth: latestAdultDateOfBirth(new Date()) });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('records when the sign-up agreed to the privacy notice', async () => {
+    const phone = nextPhone();
+    await register(phone, { consent: true });
+    const response = await post('/api/users/verify', { phone, otp: t.sms.lastCode(phone) });
+    expect(response.json().user.consentedAt).toBe(t.clock.now().toISOString());
+  });
+
+  it.each([
+    ['without consent, as SPEC clients send it', {}],
+    ['with consent: false', { consent: false }],
+  ])('registers %s and records no consent', async (_case, overrides) => {
+    const phone = nextPhone();
+    expect((await register(phone, overrides)).statusCode).toBe(201);
+    const response = await post('/api/users/verify', { phone, otp: t.sms.lastCode(phone) });
+    expect(response.json().user.consentedAt).toBeNull();
+  });
+
+  it('refuses a consent that is not a boolean with 400', async () => {
+    const response = await register(nextPhone(), { consent: 'yes' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('consent');
+  });
+
+  it.each([
+    'Vahan Contact',
+    'VAHAN  CONTACT',
+    'Vаhаn Соntасt', // Cyrillic look-alikes
+    'Kerala Police',
+    'കേരള പോലീസ്',
+    'MVD',
+    'Motor Vehicles Department',
+    'R.T.O. Kochi',
+    'Adm1n',
+    'Customer Support',
+  ])(
+    'refuses the name %j, which reads as the service or an authority, with 400 and sends no code',
+    async (name) => {
+      const sentBefore = t.sms.sent.length;
+      const response = await register(nextPhone(), { name });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: expect.stringContaining('name: must not read as Vahan Contact'),
+      });
+      expect(t.sms.sent.length).toBe(sentBefore);
+    },
+  );
+
+  it.each([
+    ['a right-to-left override', 'Anil \u202eweht\u202cMa'],
+    ['a zero-width space', 'Anil\u200bMathew'],
+    ['a byte-order mark', 'Anil\ufeff'],
+    ['a line break', 'Anil\nMathew'],
+  ])('refuses a name with %s with 400 and sends no code', async (_what, name) => {
+    const sentBefore = t.sms.sent.length;
+    const response = await register(nextPhone(), { name });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(
+      /^name: must not contain control, invisible or direction characters/,
+    );
+    expect(t.sms.sent.length).toBe(sentBefore);
+  });
+
+  it('takes a Malayalam name with a joiner inside a word', async () => {
+    const name = 'അനി\u0d32\u0d4d\u200d മാത്യു';
+    const { user } = await t.signUp({ name });
+    expect(user.name).toBe(name);
   });
 
   it('refuses an unknown field with 400', async () => {

@@ -49,3 +49,29 @@ describe('a code checked by racing requests', () => {
     expect(await sessionsOf(userIdOf(answers))).toBe(1);
   });
 });
+
+describe('codes asked for one number by racing requests', () => {
+  it('sends exactly one code for 10 parallel sign-ups of a new number', async () => {
+    const phone = nextPhone();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.inject({ method: 'POST', url: '/api/users/register', payload: registration(phone) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(9);
+    expect(t.sms.sent.filter((sent) => sent.phone === phone)).toHaveLength(1);
+  });
+
+  it('sends exactly one code for 10 parallel sign-ins of a known number', async () => {
+    const { user } = await t.signUp();
+    t.clock.advance(60_000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.inject({ method: 'POST', url: '/api/users/login', payload: { phone: user.phone } }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(t.sms.sent.filter((sent) => sent.phone === user.phone)).toHaveLength(2);
+  });
+});

@@ -12,36 +12,20 @@ import {
   verifyPayload,
   verifyResponse,
 } from '#common/api';
-import type { PendingRegistration } from '../../db/schema';
 import { toUser } from '../../lib/api-shapes';
-import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { phoneCodes } from '../../lib/phone-codes';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { forgetDeviceToken } from '../push/device-tokens';
 import { accountForVerifiedPhone, findUserByPhone } from './accounts';
-import { OneTimeCodes, type IssueLimits } from './one-time-codes';
 import type { SmsSender } from './sms';
 
 export interface AuthRoutesOptions {
   sms: SmsSender;
 }
 
-const BUDGET_NAMES = { total: 'daily SMS cap', signup: 'daily sign-up code cap' } as const;
-
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }) => {
-  const { codeRequestsPerHour, verifyTriesPerHour } = app.config.addressLimits;
-  // Per client address, login and register share one budget of code requests: one limiter (one store)
-  // for both routes, as a route's own `rateLimit` config would count each route apart.
-  const codeRequestLimit = app.createRateLimit({
-    max: codeRequestsPerHour,
-    timeWindow: '1 hour',
-    keyGenerator: (request) => `code-requests:${request.ip}`,
-  });
-  const limitCodeRequests = async (request: FastifyRequest) => {
-    const limit = await codeRequestLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      throw tooManyRequests((i18n) => i18n._('server.auth.tooManyCodeRequests'), limit.ttlInSeconds);
-    }
-  };
+  const { verifyTriesPerHour } = app.config.addressLimits;
   const verifyLimit = {
     max: verifyTriesPerHour,
     timeWindow: '1 hour',
@@ -52,27 +36,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
         context.ttl / 1000,
       ),
   };
-  const codes = new OneTimeCodes(app.database.db, app.deps.now);
-  const limits: IssueLimits = {
-    dailyCap: app.config.smsDailyCaps.total,
-    signupDailyCap: app.config.smsDailyCaps.signups,
-    resendGapMs: app.config.codeResendGapSeconds * 1000,
-    onDailyCapReached: (budget, cap) =>
-      app.log.warn({ cap, budget }, `${BUDGET_NAMES[budget]} reached: code requests are refused`),
-    onDailyCapNear: (budget, cap) =>
-      app.log.warn({ cap, budget }, `${BUDGET_NAMES[budget]}: 80% used in the last 24 hours`),
-  };
-
-  async function sendCode(phone: string, registration?: PendingRegistration): Promise<void> {
-    const issued = await codes.issue(phone, limits, registration);
-    try {
-      await sms.sendCode(phone, issued.code);
-    } catch (error) {
-      app.log.error({ err: error }, 'sending the one-time code failed');
-      await codes.discard(issued);
-      throw new HttpError(502, (i18n) => i18n._('server.auth.codeNotSent'));
-    }
-  }
+  const codes = phoneCodes(app, sms);
+  const limitCodeRequests = codes.limitCodeRequests;
+  const sendCode = codes.send;
 
   app.post(
     '/login',
@@ -104,6 +70,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
         city: body.city,
         phoneVisible: body.phoneVisible,
         language: body.language,
+        ...(body.consent ? { consentedAt: app.deps.now().toISOString() } : {}),
       });
       return reply.code(201).send({ message: request.i18n._('server.auth.codeSent'), phone: body.phone });
     },
@@ -142,7 +109,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
       const { fcmToken } = request.body;
       if (request.bearerToken) {
         const ended = await app.sessions.revoke(request.bearerToken);
-        if (ended) app.notificationBus.endSessions(user.id, [ended]);
+        if (ended)
+          app.notificationBus.publish({ kind: 'sessions-ended', userId: user.id, sessionIds: [ended] });
       }
       if (fcmToken) await forgetDeviceToken(app.database.db, user.id, fcmToken);
       return { message: request.i18n._('server.auth.signedOut') };
@@ -170,7 +138,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
     async (request) => {
       const user = currentUser(request);
       const ended = await app.sessions.revokeOthers(user.id, currentSession(request).id);
-      if (ended.length > 0) app.notificationBus.endSessions(user.id, ended);
+      if (ended.length > 0)
+        app.notificationBus.publish({ kind: 'sessions-ended', userId: user.id, sessionIds: ended });
       return { message: request.i18n._('server.auth.signedOutOthers') };
     },
   );

@@ -3,16 +3,17 @@ import { callOwnerPayload, messageResponse } from '#common/api';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../../lib/api-shapes';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { placeRecordedCall, preparedRecordCall } from '../../lib/call-records';
 import { callsUnavailable, maskedCallTo } from '../../lib/masked-call';
 import { requestPushData } from '../../lib/push-data';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
+import { callRule } from '../../lib/send-rule/send-rule';
 import { currentUser } from '../../plugins/auth';
-import { forgetCall, recordCall } from './repository';
-import { TelephonyUnavailable } from './telephony';
 
 const callRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const reachableByVehicle = preparedReachableBy(db, 'vehicleId');
+  const recordCall = preparedRecordCall(db, callRule(app.config.callsPerReceiverHour));
 
   /** Rings the caller, then connects the vehicle's registrant; neither learns the other's number. */
   app.post(
@@ -34,30 +35,26 @@ const callRoutes: FastifyPluginAsyncZod = async (app) => {
       const availability = maskedCallTo(owner, true, now, request.i18n);
       if (!availability.available) throw conflict(availability.reason);
 
-      const plate = vehicle.vehicleNumber.toUpperCase();
       const row = await recordCall(
-        db,
         {
-          callerId: caller.id,
-          ownerId: owner.id,
+          senderId: caller.id,
+          receiverId: owner.id,
           vehicleId: vehicle.id,
           vehicleNumber: vehicle.vehicleNumber,
-          title: `Call about ${plate}`,
-          content: `A call through Vahan Contact about ${plate}: answer the call from our number.`,
         },
         now,
       );
-      try {
-        await telephony.connect({ caller: caller.phone, callee: owner.phone });
-      } catch (error) {
-        await forgetCall(db, row.id);
-        request.log.warn({ err: error, callId: row.id }, 'masked call: the provider did not place the call');
-        throw error instanceof TelephonyUnavailable
-          ? new HttpError(503, (i18n) => i18n._('server.calls.providerDown'))
-          : new HttpError(502, (i18n) => i18n._('server.calls.notPlaced'));
-      }
+      await placeRecordedCall(db, telephony, request.log, row.id, {
+        caller: caller.phone,
+        callee: owner.phone,
+      });
       const notification = toServerNotification(row, caller, textsFor(owner.language));
-      app.notificationBus.publish(owner.id, notification, requestPushData(notification, owner, now));
+      app.notificationBus.publish({
+        kind: 'notification',
+        userId: owner.id,
+        notification,
+        push: requestPushData(notification, owner, now),
+      });
       return reply.code(202).send({ message: request.i18n._('server.calls.placed') });
     },
   );

@@ -14,19 +14,46 @@ describe('GET /api/config', () => {
   it('says push is off when Firebase is not configured', async () => {
     const response = await plain.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ push: null });
+    expect(response.json()).toEqual({
+      grievanceEmail: null,
+      retention: { codeHours: 24, requestDays: 180 },
+      push: null,
+    });
   });
 
   it('gives the VAPID key and the Firebase web config when push is configured', async () => {
     const response = await withPush.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ push: { vapidKey: 'BNv-test-vapid-key', firebase: webConfig } });
+    expect(response.json()).toEqual({
+      grievanceEmail: null,
+      retention: { codeHours: 24, requestDays: 180 },
+      push: { vapidKey: 'BNv-test-vapid-key', firebase: webConfig },
+    });
   });
 
   it('never reveals the service account', async () => {
     const response = await withPush.inject({ method: 'GET', url: '/api/config' });
     expect(response.body).not.toContain('private_key');
     expect(response.body).not.toContain('client_email');
+  });
+
+  it('names the grievance contact and the retention settings for the privacy notice', async () => {
+    const withContact = await createTestApp({
+      env: {
+        GRIEVANCE_EMAIL: 'grievance@vahan.example',
+        CODE_RETENTION_HOURS: '12',
+        REQUEST_RETENTION_DAYS: '90',
+      },
+    });
+    try {
+      const response = await withContact.inject({ method: 'GET', url: '/api/config' });
+      expect(response.json()).toMatchObject({
+        grievanceEmail: 'grievance@vahan.example',
+        retention: { codeHours: 12, requestDays: 90 },
+      });
+    } finally {
+      await withContact.close();
+    }
   });
 
   it('needs no session', async () => {

@@ -3,14 +3,13 @@ import { runtimeConfig, type RuntimeConfig } from '#common/api';
 
 /** `GET /api/config`: what the PWA needs at run time (push is off without Firebase). */
 const configRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { firebase } = app.config;
+  const { firebase, grievanceEmail, retention } = app.config;
   const config: RuntimeConfig = {
+    grievanceEmail,
+    retention,
     push: firebase ? { vapidKey: firebase.vapidKey, firebase: firebase.webConfig } : null,
   };
-  app.get('/config', { schema: { response: { 200: runtimeConfig } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return config;
-  });
+  app.get('/config', { schema: { response: { 200: runtimeConfig } } }, async () => config);
 };
 
 export default configRoutes;

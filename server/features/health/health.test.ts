@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { freePort } from '../../testing/server-process';
 import { relayedPostgres, type TcpProxy } from '../../testing/tcp-proxy';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -18,6 +19,24 @@ describe('GET /api/health', () => {
     const response = await t.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('GET /api/health with the rate-limit counters in Redis (REDIS_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 {message} naming Redis while nothing answers there', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      message: 'Redis unreachable',
+      status: 'unavailable',
+      unreachable: ['Redis'],
+    });
   });
 });
 

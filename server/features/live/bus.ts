@@ -26,38 +26,47 @@ export type LiveListener = (event: LiveEvent) => void;
 /** Hands a notification to the receiver's devices (the push feature, given by server/app.ts). */
 export interface PushDelivery {
   /** Never throws: push is best effort. */
-  send(receiverId: string, push: PushData): Promise<boolean>;
+  send(receiverId: string, push: PushData): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface LiveBusOptions {
   /** null when push is off. */
   push: PushDelivery | null;
+  /** Called with a notification's id each time it reached a live stream of its receiver. */
+  onDelivered: (notificationId: string) => void;
 }
 
+/** What a feature hands the bus, for the user `userId`. */
+export type Publication =
+  | {
+      kind: 'notification';
+      userId: string;
+      notification: ServerNotification;
+      push: PushData;
+      /** Its announcement was NOTIFYed by the statement that stored it: only the rest is left to do. */
+      announced?: boolean;
+    }
+  /** A change to a request the user sent; pushed too when `push` is given. */
+  | { kind: 'request'; userId: string; request: SentRequest; push: PushData | null }
+  /** These sessions of the user ended: their live streams end at once, on every instance. */
+  | { kind: 'sessions-ended'; userId: string; sessionIds: string[] };
+
 /**
- * Delivers a stored notification to its receiver's open apps (live channel) and devices (push).
+ * Delivers what features publish to the user's open apps (live channel) and devices (push).
  * `publish` never throws and never waits for delivery: the API answers as soon as the row is stored.
  */
 export interface LiveNotificationBus {
-  publish(receiverId: string, notification: ServerNotification, push: PushData): void;
+  publish(publication: Publication): void;
   /**
    * The NOTIFY that tells every instance of a new notification, for the statement that stores it to
    * send in the same transaction: no round trip of its own, and heard only once the row is committed.
-   * Null on PGlite, where `publishAnnounced` delivers in process.
+   * Null on PGlite, where publishing it (`announced`) delivers in process.
    */
   announcement(receiverId: string, notification: ServerNotification): Announcement | null;
-  /** `publish` for a notification whose announcement was stored with it: the rest (push; on PGlite, this instance's streams). */
-  publishAnnounced(receiverId: string, notification: ServerNotification, push: PushData): void;
   /** Calls `listener` with each live event for `receiverId`; returns the unsubscribe. */
   subscribe(receiverId: string, listener: LiveListener): () => void;
-  /** Tells a request's sender, live and (when given) by push, that the request changed. */
-  publishRequest(senderId: string, request: SentRequest, push: PushData | null): void;
-  /** Called with a notification's id each time it reached a live stream or a device of its receiver. */
-  onDelivered(handler: (notificationId: string) => void): void;
   listenerCount(receiverId: string): number;
-  /** Tells every instance that these sessions of the user ended: their live streams end at once. */
-  endSessions(userId: string, sessionIds: string[]): void;
   /** Resolves once the relays and pushes under way have finished (they never fail). */
   settled(): Promise<void>;
 }
@@ -165,12 +174,11 @@ function parseRelayPayload(payload: string): { receiverId: string; event: LiveEv
  * streams) and, with Firebase configured, to the receiver's devices by push.
  */
 export default fp(
-  async function liveBus(app: FastifyInstance, { push }: LiveBusOptions) {
+  async function liveBus(app: FastifyInstance, { push, onDelivered }: LiveBusOptions) {
     const local = new LocalListeners(app.log);
-    let deliveryHandler: ((notificationId: string) => void) | null = null;
     const delivered = (notificationId: string) => {
       try {
-        deliveryHandler?.(notificationId);
+        onDelivered(notificationId);
       } catch (error) {
         app.log.error({ err: error }, 'recording a delivery failed');
       }
@@ -214,27 +222,45 @@ export default fp(
       userId: string,
       event: RelayedEvent,
       pushData: PushData | null,
-      id: string,
-      { announced = false } = {},
+      announced: boolean,
     ) {
-      try {
-        if (!relaying) setImmediate(() => deliverHere(userId, event));
-        else if (!announced) track(relay(userId, event));
-        if (push && pushData) {
-          track(
-            push.send(userId, pushData).then((reached) => {
-              if (reached && event.kind === 'notification') delivered(id);
-            }),
-          );
-        }
-      } catch (error) {
-        app.log.error({ err: error }, 'publishing a live event failed');
+      if (!relaying) setImmediate(() => deliverHere(userId, event));
+      else if (!announced) track(relay(userId, event));
+      // The push service taking a push is not a delivery: the worker reports the pushes it showed.
+      if (push && pushData) track(push.send(userId, pushData));
+    }
+
+    function endSessions(userId: string, sessionIds: string[]) {
+      // Ended here at once; a NOTIFY that fails is retried by no one, so the maximum stream
+      // lifetime bounds what another instance could still deliver.
+      local.deliver(userId, { kind: 'sessions-ended', sessionIds });
+      if (!relaying) return;
+      for (let start = 0; start < sessionIds.length; start += SESSIONS_PER_NOTIFY) {
+        const ended = sessionIds.slice(start, start + SESSIONS_PER_NOTIFY);
+        track(relay(userId, { kind: 'sessions-ended', sessionIds: ended }));
       }
     }
 
     app.decorate('notificationBus', {
-      publish(receiverId, notification, pushData) {
-        publishEvent(receiverId, { kind: 'notification', notification }, pushData, notification._id);
+      publish(publication) {
+        try {
+          switch (publication.kind) {
+            case 'notification': {
+              const { userId, notification, push: pushData, announced = false } = publication;
+              publishEvent(userId, { kind: 'notification', notification }, pushData, announced);
+              break;
+            }
+            case 'request': {
+              const { userId, request, push: pushData } = publication;
+              publishEvent(userId, { kind: 'request', request }, pushData, false);
+              break;
+            }
+            case 'sessions-ended':
+              endSessions(publication.userId, publication.sessionIds);
+          }
+        } catch (error) {
+          app.log.error({ err: error }, 'publishing a live event failed');
+        }
       },
       announcement(receiverId, notification) {
         if (!relaying) return null;
@@ -243,28 +269,8 @@ export default fp(
           payload: relayPayload(receiverId, { kind: 'notification', notification }),
         };
       },
-      publishAnnounced(receiverId, notification, pushData) {
-        const event = { kind: 'notification', notification } as const;
-        publishEvent(receiverId, event, pushData, notification._id, { announced: true });
-      },
-      publishRequest(senderId, request, pushData) {
-        publishEvent(senderId, { kind: 'request', request }, pushData, request._id);
-      },
-      onDelivered(handler) {
-        deliveryHandler = handler;
-      },
       subscribe: (receiverId, listen) => local.subscribe(receiverId, listen),
       listenerCount: (receiverId) => local.count(receiverId),
-      endSessions(userId, sessionIds) {
-        // Ended here at once; a NOTIFY that fails is retried by no one, so the maximum stream
-        // lifetime bounds what another instance could still deliver.
-        local.deliver(userId, { kind: 'sessions-ended', sessionIds });
-        if (!relaying) return;
-        for (let start = 0; start < sessionIds.length; start += SESSIONS_PER_NOTIFY) {
-          const ended = sessionIds.slice(start, start + SESSIONS_PER_NOTIFY);
-          track(relay(userId, { kind: 'sessions-ended', sessionIds: ended }));
-        }
-      },
       settled: async () => {
         await Promise.allSettled([...pending]);
       },

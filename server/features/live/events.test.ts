@@ -49,7 +49,7 @@ describe('GET /api/users/events', () => {
     const stream = await connect(user);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
-    expect(stream.response.headers.get('cache-control')).toBe('no-cache');
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
     expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
     expect(stream.response.headers.get('content-encoding')).toBeNull();
   });

@@ -3,12 +3,12 @@ import type { ServerNotification } from '#common/api';
 import type { SentRequest } from '#common/api';
 import type { LiveNotificationBus } from './bus';
 
-export const READY_FRAME = 'event: ready\ndata: {}\n\n';
-export const PING_FRAME = ': ping\n\n';
-export const notificationFrame = (notification: ServerNotification) =>
+const READY_FRAME = 'event: ready\ndata: {}\n\n';
+const PING_FRAME = ': ping\n\n';
+const notificationFrame = (notification: ServerNotification) =>
   `event: notification\ndata: ${JSON.stringify(notification)}\n\n`;
 /** A change to a request the user sent: its status, its reply or its reminder. */
-export const requestFrame = (request: SentRequest) => `event: request\ndata: ${JSON.stringify(request)}\n\n`;
+const requestFrame = (request: SentRequest) => `event: request\ndata: ${JSON.stringify(request)}\n\n`;
 
 /** A client that reads slower than this is left behind: its stream is dropped, and it reconnects. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
@@ -25,6 +25,8 @@ export interface StreamOwner {
 export interface LiveStreamsOptions {
   heartbeatMs: number;
   streamsPerUser: number;
+  /** How a change to a request is written on these streams; the sender's whole view by default. */
+  requestFrame?: (request: SentRequest) => string;
 }
 
 /** The open server-sent-event streams of this instance, at most `streamsPerUser` per user. */
@@ -48,7 +50,8 @@ export class LiveStreams {
     const stream = new PassThrough();
     const unsubscribe = this.bus.subscribe(userId, (event) => {
       if (event.kind === 'resync') stream.end();
-      else if (event.kind === 'request') write(stream, requestFrame(event.request));
+      else if (event.kind === 'request')
+        write(stream, (this.options.requestFrame ?? requestFrame)(event.request));
       else if (event.kind === 'sessions-ended') {
         if (event.sessionIds.includes(sessionId)) stream.end();
       } else write(stream, notificationFrame(event.notification));

@@ -16,13 +16,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     // The stream is quiet between heartbeats: the idle-socket timeout is for requests, not for it.
     request.raw.socket.setTimeout(0);
-    return reply
-      .headers({
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-      })
-      .send(stream);
+    return reply.headers({ 'content-type': 'text/event-stream', 'x-accel-buffering': 'no' }).send(stream);
   });
 };
 

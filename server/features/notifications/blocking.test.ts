@@ -58,7 +58,7 @@ describe('POST /api/users/blockSender', () => {
   it('publishes nothing for a blocked send', async () => {
     const { sender, receiver, notificationId } = await contacted();
     await blockSender(receiver, notificationId);
-    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
     await notify(t, sender, receiver);
     expect(publish).not.toHaveBeenCalled();
   });

@@ -1,100 +1,51 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { TemplateKey } from '#common/message-templates';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { blocks, notifications, users, type NotificationRow, type UserRow } from '../../db/schema';
+import {
+  blocks,
+  notifications,
+  requestImages,
+  users,
+  type NotificationRow,
+  type RequestImageRow,
+} from '../../db/schema';
+import type { RequestPhoto, ShownSender } from '../../lib/api-shapes';
 import { forbidden, tooManyRequests } from '../../lib/http-error';
-import { waitFrom } from '../../lib/request-window';
+import { pausedSender } from '../../lib/send-rule/pause';
+import { messageRule, preparedCheckedSend } from '../../lib/send-rule/send-rule';
 import type { Announcement } from '../../lib/announcement';
 
 export const UNREAD_LIMIT = 100;
-const MINUTE_MS = 60_000;
-const PAIR_WINDOW_MS = 10 * MINUTE_MS;
-
-export type Sender = Pick<UserRow, 'name' | 'phone' | 'phoneVisible'>;
-
-export interface SendLimits {
-  perSenderPerMinute: number;
-  perPairPer10Minutes: number;
-}
-
-export interface NewNotification {
-  senderId: string;
-  receiverId: string;
-  vehicleId: string | null;
-  kind: 'message' | 'notification';
-  title: string;
-  content: string;
-  templateKey: TemplateKey | null;
-  /** The vehicle number the title and a template name. */
-  vehicleNumber: string | null;
-}
-
-type Refusal = 'no-sender' | 'blocked' | 'sender' | 'pair';
-
-/** The row a new message or notification will be stored as. */
-export function newNotificationRow(input: NewNotification, now: Date): NotificationRow {
-  return {
-    ...input,
-    id: randomUUID(),
-    sentAt: now,
-    readAt: null,
-    deliveredAt: null,
-    seenAt: null,
-    replyKind: null,
-    replyText: null,
-    repliedAt: null,
-    reminderSentAt: null,
-  };
-}
 
 /**
- * Stores a new message or notification (`newNotificationRow`) unless the receiver blocked the sender
- * or a send limit is reached, and sends `announcement` with it: the lock, the checks, the insert and the
- * NOTIFY are one database function (migration 0009), so one round trip with no transaction held open
- * between statements; built and prepared once.
+ * Stores a new message or notification (`newRequestRow`) under the send rule, and sends
+ * `announcement` with it; a refusal is thrown as the error the sender gets.
  */
 export function preparedStoreNotification(
   db: Db,
-): (row: NotificationRow, limits: SendLimits, announcement: Announcement | null) => Promise<void> {
-  const p = (name: string) => sql.placeholder(name);
-  const query = db
-    .select({
-      refusal: sql<Refusal | null>`refusal`,
-      oldestCountedMs: sql<number | null>`oldest_counted_ms`.mapWith(Number),
-    })
-    .from(
-      sql`store_checked_notification(${p('id')}, ${p('senderId')}, ${p('receiverId')}, ${p('vehicleId')},
-        ${p('kind')}, ${p('title')}, ${p('content')}, ${p('templateKey')}, ${p('vehicleNumber')}, ${p('sentAt')},
-        ${p('perSender')}, ${p('senderWindowMs')}, ${p('perPair')}, ${p('pairWindowMs')},
-        ${p('announcedOn')}, ${p('announced')})`,
-    )
-    .prepare('store_checked_notification');
+): (row: NotificationRow, limits: Config['sendLimits'], announcement: Announcement | null) => Promise<void> {
+  const checkedSend = preparedCheckedSend(db);
   return async (row, limits, announcement) => {
-    const [outcome] = await query.execute({
-      ...row,
-      perSender: limits.perSenderPerMinute,
-      senderWindowMs: MINUTE_MS,
-      perPair: limits.perPairPer10Minutes,
-      pairWindowMs: PAIR_WINDOW_MS,
-      announcedOn: announcement?.channel ?? null,
-      announced: announcement?.payload ?? null,
-    });
-    if (!outcome) throw new Error('storing a notification answered nothing');
-    throwRefusal(outcome.refusal, outcome.oldestCountedMs, row.sentAt);
+    const refusal = await checkedSend(row, messageRule(limits), announcement);
+    if (refusal === null) return;
+    switch (refusal.refused) {
+      case 'paused':
+        throw pausedSender(refusal.until);
+      case 'blocked':
+        throw forbidden((i18n) => i18n._('server.notifications.blocked'));
+      case 'perSender':
+        throw tooManyRequests(
+          (i18n) => i18n._('server.notifications.senderLimit'),
+          refusal.retryAfterMs / 1000,
+        );
+      case 'perPair':
+      case 'perReceiver':
+        throw tooManyRequests(
+          (i18n) => i18n._('server.notifications.pairLimit'),
+          refusal.retryAfterMs / 1000,
+        );
+    }
   };
-}
-
-function throwRefusal(refusal: Refusal | null, oldestCountedMs: number | null, now: Date): void {
-  if (refusal === null) return;
-  if (refusal === 'no-sender') throw new Error('the sender was not found');
-  if (refusal === 'blocked') throw forbidden((i18n) => i18n._('server.notifications.blocked'));
-  if (refusal === 'sender') {
-    const wait = waitFrom(oldestCountedMs, MINUTE_MS, now);
-    throw tooManyRequests((i18n) => i18n._('server.notifications.senderLimit'), wait / 1000);
-  }
-  const wait = waitFrom(oldestCountedMs, PAIR_WINDOW_MS, now);
-  throw tooManyRequests((i18n) => i18n._('server.notifications.pairLimit'), wait / 1000);
 }
 
 /**
@@ -103,14 +54,23 @@ function throwRefusal(refusal: Refusal | null, oldestCountedMs: number | null, n
  */
 export function preparedUnreadFor(
   db: Db,
-): (receiverId: string) => Promise<{ notification: NotificationRow; sender: Sender | null }[]> {
+): (
+  receiverId: string,
+) => Promise<{ notification: NotificationRow; sender: ShownSender | null; photo: RequestPhoto | null }[]> {
   const query = db
     .select({
       notification: notifications,
-      sender: { name: users.name, phone: users.phone, phoneVisible: users.phoneVisible },
+      sender: {
+        name: users.name,
+        nameVisible: users.nameVisible,
+        phone: users.phone,
+        phoneVisible: users.phoneVisible,
+      },
+      photo: { id: requestImages.id, latitude: requestImages.latitude, longitude: requestImages.longitude },
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.senderId))
+    .leftJoin(requestImages, eq(requestImages.notificationId, notifications.id))
     .where(and(eq(notifications.receiverId, sql.placeholder('receiverId')), isNull(notifications.readAt)))
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
     .limit(UNREAD_LIMIT)
@@ -131,9 +91,9 @@ export async function senderOfOwnNotification(
   db: Db,
   notificationId: string,
   receiverId: string,
-): Promise<{ senderId: string | null } | undefined> {
+): Promise<Pick<NotificationRow, 'senderId' | 'via'> | undefined> {
   const [found] = await db
-    .select({ senderId: notifications.senderId })
+    .select({ senderId: notifications.senderId, via: notifications.via })
     .from(notifications)
     .where(and(eq(notifications.id, notificationId), eq(notifications.receiverId, receiverId)))
     .limit(1);
@@ -146,4 +106,36 @@ export async function block(db: Db, blockerId: string, blockedId: string, now: D
 
 export async function unblock(db: Db, blockerId: string, blockedId: string): Promise<void> {
   await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+/** Keeps the photo of a stored request. */
+export async function insertPhoto(db: Db, photo: Omit<RequestImageRow, 'id'>): Promise<RequestImageRow> {
+  const [stored] = await db.insert(requestImages).values(photo).returning();
+  if (!stored) throw new Error('storing a photo answered nothing');
+  return stored;
+}
+
+/** Removes a request whose photo could not be kept: it was never sent. */
+export async function forgetRequest(db: Db, id: string): Promise<void> {
+  await db.delete(notifications).where(eq(notifications.id, id));
+}
+
+/** A photo as its request's receiver or sender reads it; undefined for anyone else or an unknown one. */
+export async function photoFor(
+  db: Db,
+  imageId: string,
+  userId: string,
+): Promise<Pick<RequestImageRow, 'bytes' | 'contentType'> | undefined> {
+  const [found] = await db
+    .select({ bytes: requestImages.bytes, contentType: requestImages.contentType })
+    .from(requestImages)
+    .innerJoin(notifications, eq(notifications.id, requestImages.notificationId))
+    .where(
+      and(
+        eq(requestImages.id, imageId),
+        or(eq(notifications.receiverId, userId), eq(notifications.senderId, userId)),
+      ),
+    )
+    .limit(1);
+  return found;
 }

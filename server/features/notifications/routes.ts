@@ -1,35 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emptyObject,
+  imageParams,
   messagePayload,
   messageResponse,
   notificationPayload,
   notificationRef,
-  serverNotification,
+  sendImageResponse,
+  sendResponse,
   serverNotificationList,
-  type ServerNotification,
+  sendImageFields,
+  type SendResponse,
 } from '#common/api';
+import { roundCoordinate } from '#common/photos';
 import { templateKeyOf } from '#common/message-templates';
 import { LANGUAGES } from '#common/languages';
 import type { UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { toServerNotification } from '../../lib/api-shapes';
-import { badRequest, notFound } from '../../lib/http-error';
+import { toServerNotification, type RequestPhoto } from '../../lib/api-shapes';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { toSentRequest } from '../../lib/sent-requests';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
 import { requestPushData } from '../../lib/push-data';
+import { newRequestRow, type NewRequest } from '../../lib/send-rule/send-rule';
 import { currentUser } from '../../plugins/auth';
 import {
   block,
+  forgetRequest,
+  insertPhoto,
   markAllRead,
-  newNotificationRow,
+  photoFor,
   senderOfOwnNotification,
   preparedStoreNotification,
   unblock,
   preparedUnreadFor,
-  type NewNotification,
 } from './repository';
+import { contactDetailsProblem } from '#common/contact-details';
 import { notificationTextProblem } from './notification-text';
+import { reencodePhoto, type EncodedPhoto } from './photo-encoding';
+import { acceptPhotoUploads, uploadedPhoto } from './photo-upload';
+
+/** A photo to keep with a request, and the place it was sent from when the sender added it. */
+interface PhotoToSend {
+  encoded: EncodedPhoto;
+  latitude: number | null;
+  longitude: number | null;
+}
 
 /** A suggested text is recognised in any of the app's languages. */
 const ALL_TEXTS = LANGUAGES.map(textsFor);
@@ -47,21 +65,64 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Stores, hands to the live channel and push (in the receiver's language) without waiting for
-   * delivery, and returns what the receiver sees, in the sender's language (`request.i18n`).
+   * delivery, and returns, in the sender's language (`request.i18n`), what the receiver sees and the
+   * sender's view of the request as `sentRequests` lists it. A photo is kept after its request and
+   * announced only then, so nobody is told of a photo not yet there.
    */
   async function send(
     request: FastifyRequest,
     sender: UserRow,
     receiver: UserRow,
-    input: Omit<NewNotification, 'senderId' | 'receiverId'>,
-  ): Promise<ServerNotification> {
+    input: Omit<NewRequest, 'senderId' | 'receiverId'> & { kind: 'message' | 'notification' },
+    photo: PhotoToSend | null = null,
+  ): Promise<SendResponse> {
     const now = app.deps.now();
-    const row = newNotificationRow({ ...input, senderId: sender.id, receiverId: receiver.id }, now);
-    const forReceiver = toServerNotification(row, sender, textsFor(receiver.language));
+    const row = newRequestRow({ ...input, senderId: sender.id, receiverId: receiver.id }, now);
+    const shownPhoto: RequestPhoto | null = photo && {
+      id: randomUUID(),
+      latitude: photo.latitude,
+      longitude: photo.longitude,
+    };
+    const forReceiver = toServerNotification(row, sender, textsFor(receiver.language), shownPhoto);
     const bus = app.notificationBus;
-    await storeNotification(row, app.config.sendLimits, bus.announcement(receiver.id, forReceiver));
-    bus.publishAnnounced(receiver.id, forReceiver, requestPushData(forReceiver, receiver, now));
-    return toServerNotification(row, sender, request.i18n);
+    const announced = photo === null;
+    await storeNotification(
+      row,
+      app.config.sendLimits,
+      announced ? bus.announcement(receiver.id, forReceiver) : null,
+    );
+    if (photo && shownPhoto) {
+      const { bytes, contentType } = photo.encoded;
+      try {
+        await insertPhoto(db, { ...shownPhoto, notificationId: row.id, bytes, contentType, createdAt: now });
+      } catch (error) {
+        await forgetRequest(db, row.id);
+        throw error;
+      }
+    }
+    bus.publish({
+      kind: 'notification',
+      userId: receiver.id,
+      notification: forReceiver,
+      push: requestPushData(forReceiver, receiver, now),
+      announced,
+    });
+    // As in sentRequests, only a message names its vehicle: a notification names none (SPEC §7).
+    const vehicleNumber = row.vehicleId === null ? null : row.vehicleNumber;
+    return {
+      ...toServerNotification(row, sender, request.i18n, shownPhoto),
+      sentRequest: toSentRequest(row, vehicleNumber, receiver.shareReadReceipts, [], request.i18n),
+    };
+  }
+
+  /** The vehicle a message or photo is about, and its owner, who must be `userId` and not the sender. */
+  async function recipientOf(sender: UserRow, userId: string, vehicleId: string) {
+    const [registration] = await reachableByVehicle(vehicleId);
+    if (!registration) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
+    const { vehicle } = registration;
+    if (vehicle.ownerId === sender.id) throw badRequest((i18n) => i18n._('server.notifications.ownVehicle'));
+    if (vehicle.ownerId !== userId) throw badRequest('userId: is not the owner of this vehicle');
+    return registration;
   }
 
   /** The suggested text `text` is for one of these vehicles, in either language, with its vehicle. */
@@ -75,16 +136,13 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sendMessage',
-    { ...signedIn, ...once, schema: { body: messagePayload, response: { 201: serverNotification } } },
+    { ...signedIn, ...once, schema: { body: messagePayload, response: { 201: sendResponse } } },
     async (request, reply) => {
       const sender = currentUser(request);
       const { userId, vehicleId, message } = request.body;
-      const [registration] = await reachableByVehicle(vehicleId);
-      if (!registration) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
-      const { vehicle, owner } = registration;
-      if (vehicle.ownerId === sender.id)
-        throw badRequest((i18n) => i18n._('server.notifications.ownVehicle'));
-      if (vehicle.ownerId !== userId) throw badRequest('userId: is not the owner of this vehicle');
+      const { vehicle, owner } = await recipientOf(sender, userId, vehicleId);
+      const problem = contactDetailsProblem(message);
+      if (problem) throw badRequest(`message: ${problem}`);
       const notification = await send(request, sender, owner, {
         vehicleId: vehicle.id,
         kind: 'message',
@@ -99,7 +157,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sendNotification',
-    { ...signedIn, ...once, schema: { body: notificationPayload, response: { 201: serverNotification } } },
+    { ...signedIn, ...once, schema: { body: notificationPayload, response: { 201: sendResponse } } },
     async (request, reply) => {
       const sender = currentUser(request);
       const { receiverId, title, body } = request.body;
@@ -121,13 +179,86 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Photos as proof: a multipart upload, re-encoded without metadata, read only by its two people. */
+  const photoRoutes: FastifyPluginAsyncZod = async (photos) => {
+    acceptPhotoUploads(photos, app.config.images.maxBytes);
+
+    photos.post(
+      '/sendImage',
+      {
+        // Signed in before the upload is read: nobody else makes the server take in a photo.
+        onRequest: app.authenticate,
+        ...once,
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: sendImageFields,
+          response: { 201: sendImageResponse },
+        },
+      },
+      async (request, reply) => {
+        const sender = currentUser(request);
+        const { userId, vehicleId, caption, latitude, longitude } = request.body;
+        const { vehicle, owner } = await recipientOf(sender, userId, vehicleId);
+        const problem = caption === undefined ? null : contactDetailsProblem(caption);
+        if (problem) throw badRequest(`caption: ${problem}`);
+        const encoded = await reencodePhoto(uploadedPhoto(request));
+        if (!encoded) throw badRequest((i18n) => i18n._('server.photos.notAnImage'));
+        const notification = await send(
+          request,
+          sender,
+          owner,
+          {
+            vehicleId: vehicle.id,
+            kind: 'message',
+            title: `Photo about ${vehicle.vehicleNumber.toUpperCase()}`,
+            content: caption ?? '',
+            templateKey: null,
+            vehicleNumber: vehicle.vehicleNumber,
+          },
+          {
+            encoded,
+            latitude: latitude === undefined ? null : roundCoordinate(latitude),
+            longitude: longitude === undefined ? null : roundCoordinate(longitude),
+          },
+        );
+        const { sentRequest: _sentRequest, ...message } = notification;
+        return reply.code(201).send({ ...notification, message });
+      },
+    );
+  };
+  await app.register(photoRoutes);
+
+  /** A photo is read only by its two people; to anyone else, signed in or not, it does not exist. */
+  const photoNotFound = () => notFound((i18n) => i18n._('server.photos.notFound'));
+  const photoReader = {
+    preValidation: async (request: FastifyRequest) => {
+      try {
+        await app.authenticate(request);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) throw photoNotFound();
+        throw error;
+      }
+    },
+  };
+
+  app.get('/images/:id', { ...photoReader, schema: { params: imageParams } }, async (request, reply) => {
+    const photo = await photoFor(db, request.params.id, currentUser(request).id);
+    if (!photo) throw photoNotFound();
+    return reply
+      .header('content-type', photo.contentType)
+      .header('cache-control', 'private, no-store')
+      .send(photo.bytes);
+  });
+
   app.get(
     '/unreadNotifications',
     { ...signedIn, schema: { querystring: emptyObject, response: { 200: serverNotificationList } } },
     async (request) => {
       const receiver = currentUser(request);
       const rows = await unreadFor(receiver.id);
-      return rows.map(({ notification, sender }) => toServerNotification(notification, sender, request.i18n));
+      return rows.map(({ notification, sender, photo }) =>
+        toServerNotification(notification, sender, request.i18n, photo),
+      );
     },
   );
 
@@ -146,6 +277,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     const receiver = currentUser(request);
     const found = await senderOfOwnNotification(db, notificationId, receiver.id);
     if (!found) throw notFound((i18n) => i18n._('server.notificationNotFound'));
+    // A stranger at a windscreen card has no account to block: pausing or rotating the card stops them.
+    if (found.via === 'card') throw conflict((i18n) => i18n._('server.cards.blockByPausing'));
     if (!found.senderId) throw notFound((i18n) => i18n._('server.notifications.senderGone'));
     return { receiverId: receiver.id, senderId: found.senderId };
   }

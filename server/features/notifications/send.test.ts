@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contactDetailsProblem } from '#common/contact-details';
+import type { SendResponse } from '#common/api';
 import { MESSAGE_MAX, TITLE_MAX } from '#common/limits';
 import { NOTIFICATION_TITLE, messageTemplates } from '#common/message-templates';
+import { users } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
+import { published } from '../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { hidePhone, notify, plateOf, post, storedFor, unread, vehicleOf } from './test-helpers';
 
@@ -26,7 +31,7 @@ const sendMessage = (who: SignedIn | undefined, payload: object) =>
   post(t, '/api/users/sendMessage', payload, who);
 
 describe('POST /api/users/sendMessage', () => {
-  it('stores the message for the vehicle owner and answers 201 with it as the owner sees it', async () => {
+  it('stores the message for the vehicle owner and answers 201 with it as the owner sees it and as its sender follows it', async () => {
     const { sender, owner, vehicle } = await messageSetup();
     const response = await sendMessage(sender, {
       userId: owner.user._id,
@@ -34,7 +39,7 @@ describe('POST /api/users/sendMessage', () => {
       message: 'Your headlights are on',
     });
     expect(response.statusCode).toBe(201);
-    const sent = response.json();
+    const { sentRequest, ...sent } = response.json<SendResponse>();
     expect(sent).toEqual({
       _id: expect.any(String),
       senderId: { name: 'Rahul Nair', phone: sender.user.phone },
@@ -42,6 +47,18 @@ describe('POST /api/users/sendMessage', () => {
       content: 'Your headlights are on',
       sentAt: t.clock.now().toISOString(),
       read: false,
+      system: false,
+    });
+    expect(sentRequest).toEqual({
+      _id: sent._id,
+      vehicleNumber: vehicle.vehicleNumber.toUpperCase(),
+      content: 'Your headlights are on',
+      sentAt: sent.sentAt,
+      deliveredAt: null,
+      seenAt: null,
+      reply: null,
+      reminderSentAt: null,
+      fallbacks: [],
     });
     expect(await unread(t, owner)).toEqual([sent]);
   });
@@ -147,23 +164,30 @@ describe('POST /api/users/sendMessage', () => {
 
   it('publishes the stored message to its receiver through the notification bus', async () => {
     const { sender, owner, vehicle } = await messageSetup();
-    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
     const response = await sendMessage(sender, {
       userId: owner.user._id,
       vehicleId: vehicle.id,
       message: 'Hi',
     });
-    const sent = response.json();
+    const { sentRequest: _, ...sent } = response.json<SendResponse>();
     expect(publish).toHaveBeenCalledTimes(1);
-    expect(publish).toHaveBeenCalledWith(owner.user._id, sent, {
-      notificationId: sent._id,
-      title: sent.title,
-      body: 'Hi',
-      senderName: 'Rahul Nair',
-      sentAt: sent.sentAt,
-      url: `/dashboard?request=${sent._id}`,
-      silent: false,
-      language: 'en',
+    expect(publish).toHaveBeenCalledWith({
+      kind: 'notification',
+      userId: owner.user._id,
+      notification: sent,
+      push: {
+        notificationId: sent._id,
+        title: sent.title,
+        body: 'Hi',
+        senderName: 'Rahul Nair',
+        sentAt: sent.sentAt,
+        url: `/dashboard?request=${sent._id}`,
+        silent: false,
+        system: false,
+        language: 'en',
+      },
+      announced: true,
     });
   });
 
@@ -187,7 +211,7 @@ describe('POST /api/users/sendMessage', () => {
 });
 
 describe('POST /api/users/sendNotification', () => {
-  it('stores the notification for the receiver and answers 201 with it', async () => {
+  it('stores the notification for the receiver and answers 201 with it and its sender’s view', async () => {
     const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair', phoneVisible: true }), await t.signUp()];
     const response = await notify(
       t,
@@ -196,7 +220,7 @@ describe('POST /api/users/sendNotification', () => {
       (plate) => `  Your car ${plate} is blocking the gate `,
     );
     expect(response.statusCode).toBe(201);
-    const sent = response.json();
+    const { sentRequest, ...sent } = response.json<SendResponse>();
     const plate = await plateOf(t, receiver);
     expect(sent).toEqual({
       _id: expect.any(String),
@@ -205,7 +229,9 @@ describe('POST /api/users/sendNotification', () => {
       content: `Your car ${plate} is blocking the gate`,
       sentAt: t.clock.now().toISOString(),
       read: false,
+      system: false,
     });
+    expect(sentRequest).toMatchObject({ _id: sent._id, vehicleNumber: null, content: sent.content });
     expect(await unread(t, receiver)).toEqual([sent]);
     expect(await storedFor(t, receiver)).toEqual([
       expect.objectContaining({ kind: 'notification', vehicleId: null, senderId: sender.user._id }),
@@ -267,18 +293,26 @@ describe('POST /api/users/sendNotification', () => {
 
   it('publishes the stored notification to its receiver through the notification bus', async () => {
     const [sender, receiver] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp()];
-    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
-    const sent = (await notify(t, sender, receiver, (plate) => `Please relocate ${plate}`)).json();
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const response = await notify(t, sender, receiver, (plate) => `Please relocate ${plate}`);
+    const { sentRequest: _, ...sent } = response.json<SendResponse>();
     expect(publish).toHaveBeenCalledTimes(1);
-    expect(publish).toHaveBeenCalledWith(receiver.user._id, sent, {
-      notificationId: sent._id,
-      title: 'Vehicle Notification',
-      body: `Please relocate ${await plateOf(t, receiver)}`,
-      senderName: 'Rahul Nair',
-      sentAt: sent.sentAt,
-      url: `/dashboard?request=${sent._id}`,
-      silent: false,
-      language: 'en',
+    expect(publish).toHaveBeenCalledWith({
+      kind: 'notification',
+      userId: receiver.user._id,
+      notification: sent,
+      push: {
+        notificationId: sent._id,
+        title: 'Vehicle Notification',
+        body: `Please relocate ${await plateOf(t, receiver)}`,
+        senderName: 'Rahul Nair',
+        sentAt: sent.sentAt,
+        url: `/dashboard?request=${sent._id}`,
+        silent: false,
+        system: false,
+        language: 'en',
+      },
+      announced: true,
     });
   });
 
@@ -353,8 +387,88 @@ describe('POST /api/users/sendNotification', () => {
 
   it('publishes nothing for a refused send', async () => {
     const sender = await t.signUp();
-    const publish = vi.spyOn(t.app.notificationBus, 'publishAnnounced');
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
     await notify(t, sender, sender);
     expect(publish).not.toHaveBeenCalled();
+  });
+});
+
+describe('the free text of sendMessage', () => {
+  it.each([
+    ['a link', 'Move it or see https://evil.example/pay'],
+    ['a bare domain', 'Pay the fine at vahan-fines.in today'],
+    ['an e-mail address', 'Write to owner.help@example.com'],
+    ['a phone number', 'Call me on 98470 12345'],
+    ['a phone number with +91', 'Ring +91-9847012345 now'],
+  ])('refuses %s with 400, stores and publishes nothing', async (_what, message) => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const response = await sendMessage(sender, { userId: owner.user._id, vehicleId: vehicle.id, message });
+    expect(response.statusCode).toBe(400);
+    const problem = contactDetailsProblem(message);
+    expect(problem).not.toBeNull();
+    expect(response.json()).toEqual({ message: `message: ${problem}` });
+    expect(await storedFor(t, owner)).toHaveLength(0);
+    expect(publish).not.toHaveBeenCalled();
+  });
+
+  it.each(['en', 'ml'] as const)('takes each of the five suggested texts in %s', async (language) => {
+    const { sender, owner, vehicle } = await messageSetup();
+    for (const message of messageTemplates(textsFor(language), vehicle.vehicleNumber)) {
+      const response = await sendMessage(sender, { userId: owner.user._id, vehicleId: vehicle.id, message });
+      expect(response.statusCode).toBe(201);
+    }
+  });
+
+  it('takes a text naming the vehicle number, however it is written', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    const spaced = vehicle.vehicleNumber.toUpperCase().replace(/^(..)(..)(..)(....)$/, '$1 $2-$3 $4');
+    const response = await sendMessage(sender, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: `Your ${spaced} is blocking gate 2, please come in 10 minutes`,
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('what a receiver sees of the sender', () => {
+  const hideName = async (who: SignedIn) => {
+    const hidden = await t.inject({
+      method: 'PATCH',
+      url: '/api/users/updateProfile',
+      payload: { nameVisible: false },
+      headers: who.headers,
+    });
+    expect(hidden.statusCode).toBe(200);
+  };
+
+  it('shows only the initials of a sender who hid their name, in the bell, live and in the push', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    await hideName(sender);
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    const response = await sendMessage(sender, {
+      userId: owner.user._id,
+      vehicleId: vehicle.id,
+      message: 'Hi',
+    });
+    const [{ notification: live, push } = {}] = published(publish, 'notification');
+    expect(live?.senderId.name).toBe('R. N.');
+    expect(push?.senderName).toBe('R. N.');
+    expect((await unread(t, owner))[0]?.senderId.name).toBe('R. N.');
+    expect(response.json().senderId.name).toBe('R. N.');
+    expect(JSON.stringify([live, push, await unread(t, owner)])).not.toMatch(/Rahul|Nair/);
+  });
+
+  it('marks a user’s request as not the service’s, whatever the sender’s name', async () => {
+    const { sender, owner, vehicle } = await messageSetup();
+    // An account named before names were checked.
+    await t.app.database.db.update(users).set({ name: 'Vahan Contact' }).where(eq(users.id, sender.user._id));
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    await sendMessage(sender, { userId: owner.user._id, vehicleId: vehicle.id, message: 'Hi' });
+    const [{ notification: live, push } = {}] = published(publish, 'notification');
+    expect(live?.system).toBe(false);
+    expect(push?.system).toBe(false);
+    expect((await unread(t, owner))[0]?.system).toBe(false);
   });
 });

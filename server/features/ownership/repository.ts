@@ -1,18 +1,20 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   notifications,
+  rcRecords,
   rcVerificationAttempts,
   users,
   vehicles,
   type NotificationRow,
   type VehicleRow,
 } from '../../db/schema';
-import { SYSTEM_KIND } from '../../lib/api-shapes';
-import { tooManyRequests } from '../../lib/http-error';
+import { SYSTEM_KIND, shownName } from '../../lib/api-shapes';
+import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/http-error';
+import { rcCheckInFlight } from '../../lib/rc-check-window';
+import type { RcRecord } from './rc';
 
 const DAY_MS = 86_400_000;
-export const VERIFY_ATTEMPTS_PER_DAY = 5;
 
 export async function ownVehicle(db: Db, ownerId: string, id: string): Promise<VehicleRow | undefined> {
   const [vehicle] = await db
@@ -23,49 +25,142 @@ export async function ownVehicle(db: Db, ownerId: string, id: string): Promise<V
   return vehicle;
 }
 
+export interface Claimed {
+  attemptId: string;
+  /** The number as it was when the check started: the only one the answer can prove. */
+  vehicleNumber: string;
+}
+
 /**
- * Counts one ownership check of this account and number, or refuses (429) past the daily cap.
- * Returns the attempt's id so a check the provider never answered can be given back.
+ * Starts one ownership check of the account's registration: refuses a number changed within a day
+ * (409), a registration already being checked (409) and a check past the account's daily cap (429,
+ * every plate together); else counts the check and marks the registration as being checked, so its
+ * number cannot change until the check ends. The account's row is locked, as renumbering locks it.
  */
-export async function claimAttempt(
+export async function claimCheck(
   db: Db,
   userId: string,
-  vehicleNumber: string,
+  vehicleId: string,
+  perUserDay: number,
   now: Date,
-): Promise<string> {
+): Promise<Claimed> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const own = and(eq(vehicles.id, vehicleId), eq(vehicles.ownerId, userId));
+    const [vehicle] = await tx.select().from(vehicles).where(own);
+    if (!vehicle) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
+    if (vehicle.numberChangedAt && now.getTime() - vehicle.numberChangedAt.getTime() < DAY_MS) {
+      throw conflict((i18n) => i18n._('server.ownership.recentlyRenumbered'));
+    }
+    if (rcCheckInFlight(vehicle.rcCheckStartedAt, now)) {
+      throw conflict((i18n) => i18n._('server.ownership.checkInProgress'));
+    }
     const [oldestCounted] = await tx
       .select({ attemptedAt: rcVerificationAttempts.attemptedAt })
       .from(rcVerificationAttempts)
       .where(
         and(
           eq(rcVerificationAttempts.userId, userId),
-          eq(rcVerificationAttempts.vehicleNumber, vehicleNumber),
           gt(rcVerificationAttempts.attemptedAt, new Date(now.getTime() - DAY_MS)),
         ),
       )
       .orderBy(desc(rcVerificationAttempts.attemptedAt))
-      .offset(VERIFY_ATTEMPTS_PER_DAY - 1)
+      .offset(perUserDay - 1)
       .limit(1);
     if (oldestCounted) {
       const waitMs = oldestCounted.attemptedAt.getTime() + DAY_MS - now.getTime();
       throw tooManyRequests(
-        (i18n) => i18n._('server.ownership.attemptLimit', { count: VERIFY_ATTEMPTS_PER_DAY }),
+        (i18n) => i18n._('server.ownership.checkLimit', { count: perUserDay }),
         waitMs / 1000,
       );
     }
     const [attempt] = await tx
       .insert(rcVerificationAttempts)
-      .values({ userId, vehicleNumber, attemptedAt: now })
+      .values({ userId, vehicleNumber: vehicle.vehicleNumber, attemptedAt: now })
       .returning({ id: rcVerificationAttempts.id });
     if (!attempt) throw new Error('insert returned no row');
-    return attempt.id;
+    await tx.update(vehicles).set({ rcCheckStartedAt: now }).where(own);
+    return { attemptId: attempt.id, vehicleNumber: vehicle.vehicleNumber };
   });
 }
 
+/** The check is over without a proof: the registration can be renumbered again. */
+export async function endCheck(db: Db, vehicleId: string): Promise<void> {
+  await db.update(vehicles).set({ rcCheckStartedAt: null }).where(eq(vehicles.id, vehicleId));
+}
+
+/** A check the provider never answered does not count against the account. */
 export async function giveBackAttempt(db: Db, attemptId: string): Promise<void> {
   await db.delete(rcVerificationAttempts).where(eq(rcVerificationAttempts.id, attemptId));
+}
+
+const toRecord = (row: typeof rcRecords.$inferSelect): RcRecord => ({
+  found: row.found === true,
+  active: row.active,
+  chassis: row.chassisLast5,
+  engine: row.engineLast5,
+  mobile: row.mobile,
+  verificationId: row.verificationId ?? '',
+});
+
+/**
+ * The plate's record looked up within a day, shared by every account; else reserves today's lookup of
+ * it, refused when another lookup of the plate is in flight (409) or the service made its paid
+ * lookups of the day (503 with Retry-After). One reservation at a time across instances (table lock).
+ */
+export async function cachedRecordOrReserve(
+  db: Db,
+  vehicleNumber: string,
+  perDay: number,
+  now: Date,
+): Promise<RcRecord | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE ${rcRecords} IN EXCLUSIVE MODE`);
+    await forgetDayOldRecords(tx, now);
+    const [cached] = await tx.select().from(rcRecords).where(eq(rcRecords.vehicleNumber, vehicleNumber));
+    if (cached && cached.found !== null) return toRecord(cached);
+    if (cached && rcCheckInFlight(cached.lookedUpAt, now)) {
+      throw conflict((i18n) => i18n._('server.ownership.checkInProgress'));
+    }
+    const [oldestCounted] = await tx
+      .select({ lookedUpAt: rcRecords.lookedUpAt })
+      .from(rcRecords)
+      .where(ne(rcRecords.vehicleNumber, vehicleNumber))
+      .orderBy(desc(rcRecords.lookedUpAt))
+      .offset(perDay - 1)
+      .limit(1);
+    if (oldestCounted) {
+      const waitMs = oldestCounted.lookedUpAt.getTime() + DAY_MS - now.getTime();
+      throw new HttpError(503, (i18n) => i18n._('server.ownership.serviceLimit'), {
+        'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+      });
+    }
+    await tx
+      .insert(rcRecords)
+      .values({ vehicleNumber, lookedUpAt: now })
+      .onConflictDoUpdate({ target: rcRecords.vehicleNumber, set: { lookedUpAt: now } });
+    return null;
+  });
+}
+
+/** Keeps what a check compares of the provider's answer for the plate's reservation. */
+export async function storeRecord(db: Db, vehicleNumber: string, record: RcRecord): Promise<void> {
+  await db
+    .update(rcRecords)
+    .set({
+      found: record.found,
+      active: record.active,
+      chassisLast5: record.chassis,
+      engineLast5: record.engine,
+      mobile: record.mobile,
+      verificationId: record.verificationId,
+    })
+    .where(eq(rcRecords.vehicleNumber, vehicleNumber));
+}
+
+/** The provider did not answer: the plate's reservation is given back to the day's lookups. */
+export async function dropReservation(db: Db, vehicleNumber: string): Promise<void> {
+  await db.delete(rcRecords).where(and(eq(rcRecords.vehicleNumber, vehicleNumber), isNull(rcRecords.found)));
 }
 
 export interface Verified {
@@ -74,30 +169,96 @@ export interface Verified {
   superseded: NotificationRow[];
 }
 
-/**
- * Marks the registration proven. When it is the number's first proof, the other accounts'
- * unverified, non-household registrations stop being reachable and their owners are told.
- */
-export async function markVerified(
-  db: Db,
-  vehicle: VehicleRow,
-  verificationId: string,
+export interface Proof {
+  vehicleId: string;
+  ownerId: string;
+  /** The number the provider was asked about. */
+  vehicleNumber: string;
+  verificationId: string;
+  mobileMatched: boolean;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function tellSuperseded(
+  tx: Tx,
+  vehicleNumber: string,
+  others: { id: string; ownerId: string }[],
   now: Date,
-): Promise<Verified | undefined> {
+): Promise<NotificationRow[]> {
+  if (others.length === 0) return [];
+  const number = vehicleNumber.toUpperCase();
+  return tx
+    .insert(notifications)
+    .values(
+      others.map((other) => ({
+        receiverId: other.ownerId,
+        senderId: null,
+        vehicleId: other.id,
+        kind: SYSTEM_KIND,
+        vehicleNumber,
+        title: 'Vehicle ownership verified',
+        content: `The registered owner of ${number} verified that number against its RC. Your registration of it is no longer shown in searches unless the owner keeps you as a household member.`,
+        sentAt: now,
+      })),
+    )
+    .returning();
+}
+
+const NO_PROOF = {
+  verified: false,
+  verifiedAt: null,
+  verificationId: null,
+  mobileMatched: false,
+  household: false,
+} as const;
+
+/**
+ * Marks the registration proven, only while its number is still the one checked (else 409, nothing
+ * verified). A proof whose record carried the owner's mobile number supersedes the number's earlier
+ * proofs that had none; on the number's first proof, the other accounts' unverified, non-household
+ * registrations stop being reachable. The owners who lose out are told.
+ */
+export async function markVerified(db: Db, proof: Proof, now: Date): Promise<Verified> {
   return db.transaction(async (tx) => {
+    const own = and(eq(vehicles.id, proof.vehicleId), eq(vehicles.ownerId, proof.ownerId));
     const [verified] = await tx
       .update(vehicles)
-      .set({ verified: true, verifiedAt: now, verificationId, household: false })
-      .where(and(eq(vehicles.id, vehicle.id), eq(vehicles.ownerId, vehicle.ownerId)))
+      .set({
+        verified: true,
+        verifiedAt: now,
+        verificationId: proof.verificationId,
+        mobileMatched: proof.mobileMatched,
+        proofExpired: false,
+        household: false,
+        rcCheckStartedAt: null,
+      })
+      .where(and(own, eq(vehicles.vehicleNumber, proof.vehicleNumber)))
       .returning();
-    if (!verified) return undefined;
+    if (!verified) {
+      const [still] = await tx.select({ id: vehicles.id }).from(vehicles).where(own);
+      if (!still) throw notFound((i18n) => i18n._('server.vehicleNotFound'));
+      throw conflict((i18n) => i18n._('server.ownership.numberChanged'));
+    }
     const sameNumber = eq(vehicles.vehicleNumber, verified.vehicleNumber);
-    const [earlierProof] = await tx
-      .select({ id: vehicles.id })
+    const earlierProofs = await tx
+      .select({ id: vehicles.id, ownerId: vehicles.ownerId, mobileMatched: vehicles.mobileMatched })
       .from(vehicles)
-      .where(and(sameNumber, eq(vehicles.verified, true), ne(vehicles.id, verified.id)))
-      .limit(1);
-    if (earlierProof) return { vehicle: verified, superseded: [] };
+      .where(and(sameNumber, eq(vehicles.verified, true), ne(vehicles.id, verified.id)));
+    if (earlierProofs.length > 0) {
+      const weaker = proof.mobileMatched ? earlierProofs.filter((other) => !other.mobileMatched) : [];
+      if (weaker.length === 0) return { vehicle: verified, superseded: [] };
+      await tx
+        .update(vehicles)
+        .set(NO_PROOF)
+        .where(
+          inArray(
+            vehicles.id,
+            weaker.map((other) => other.id),
+          ),
+        );
+      return { vehicle: verified, superseded: await tellSuperseded(tx, verified.vehicleNumber, weaker, now) };
+    }
     const others = await tx
       .select({ id: vehicles.id, ownerId: vehicles.ownerId })
       .from(vehicles)
@@ -109,61 +270,95 @@ export async function markVerified(
           eq(vehicles.household, false),
         ),
       );
-    if (others.length === 0) return { vehicle: verified, superseded: [] };
-    const number = verified.vehicleNumber.toUpperCase();
-    const superseded = await tx
-      .insert(notifications)
-      .values(
-        others.map((other) => ({
-          receiverId: other.ownerId,
-          senderId: null,
-          vehicleId: other.id,
-          kind: SYSTEM_KIND,
-          vehicleNumber: verified.vehicleNumber,
-          title: 'Vehicle ownership verified',
-          content: `The registered owner of ${number} verified that number against its RC. Your registration of it is no longer shown in searches unless the owner keeps you as a household member.`,
-          sentAt: now,
-        })),
-      )
-      .returning();
-    return { vehicle: verified, superseded };
+    return { vehicle: verified, superseded: await tellSuperseded(tx, verified.vehicleNumber, others, now) };
   });
 }
 
-/** The other accounts' unverified registrations of a number, with their names only. */
-export function registrantsOf(db: Db, verified: VehicleRow) {
-  return db
-    .select({ _id: vehicles.id, name: users.name, household: vehicles.household })
+/** Every other account's registration of the verified number, verified or not, with names only, as they let them be seen. */
+export async function registrantsOf(db: Db, verified: VehicleRow) {
+  const rows = await db
+    .select({
+      _id: vehicles.id,
+      name: users.name,
+      nameVisible: users.nameVisible,
+      verified: vehicles.verified,
+      household: vehicles.household,
+    })
     .from(vehicles)
     .innerJoin(users, eq(users.id, vehicles.ownerId))
-    .where(
-      and(
-        eq(vehicles.vehicleNumber, verified.vehicleNumber),
-        ne(vehicles.ownerId, verified.ownerId),
-        eq(vehicles.verified, false),
-      ),
-    )
-    .orderBy(vehicles.createdAt, vehicles.id);
+    .where(and(eq(vehicles.vehicleNumber, verified.vehicleNumber), ne(vehicles.ownerId, verified.ownerId)))
+    .orderBy(desc(vehicles.verified), asc(vehicles.createdAt), asc(vehicles.id));
+  return rows.map(({ _id, name, nameVisible, verified: isVerified, household }) => ({
+    _id,
+    name: shownName({ name, nameVisible }),
+    verified: isVerified,
+    household,
+  }));
 }
 
-/** Keeps or releases another account's registration of the verified number; false when it is not one. */
-export async function setHousehold(
-  db: Db,
-  verified: VehicleRow,
-  registrationId: string,
-  household: boolean,
-): Promise<boolean> {
+const otherRegistration = (verified: VehicleRow, registrationId: string) =>
+  and(
+    eq(vehicles.id, registrationId),
+    eq(vehicles.vehicleNumber, verified.vehicleNumber),
+    ne(vehicles.ownerId, verified.ownerId),
+  );
+
+/** Keeps another account's unverified registration of the verified number; false when it is not one. */
+export async function keepHousehold(db: Db, verified: VehicleRow, registrationId: string): Promise<boolean> {
   const updated = await db
     .update(vehicles)
-    .set({ household })
+    .set({ household: true })
+    .where(and(otherRegistration(verified, registrationId), eq(vehicles.verified, false)))
+    .returning({ id: vehicles.id });
+  return updated.length > 0;
+}
+
+/**
+ * Releases another account's registration of the verified number, its proof included: it stops being
+ * reachable. A proof stronger than the caller's (with the mobile number against one without) or
+ * newer at equal strength is not the caller's to release (409). False when it is not a registration.
+ */
+export async function release(db: Db, verified: VehicleRow, registrationId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [other] = await tx
+      .select()
+      .from(vehicles)
+      .where(otherRegistration(verified, registrationId))
+      .for('update');
+    if (!other) return false;
+    if (other.verified) {
+      const stronger = other.mobileMatched && !verified.mobileMatched;
+      const newer =
+        other.mobileMatched === verified.mobileMatched &&
+        (other.verifiedAt?.getTime() ?? 0) > (verified.verifiedAt?.getTime() ?? 0);
+      if (stronger || newer) throw conflict((i18n) => i18n._('server.ownership.strongerProof'));
+    }
+    await tx.update(vehicles).set(NO_PROOF).where(eq(vehicles.id, other.id));
+    return true;
+  });
+}
+
+/** A plate's record is kept a day: for the cache and the day's count of paid lookups, no longer. */
+async function forgetDayOldRecords(db: Db | Tx, now: Date): Promise<void> {
+  await db.delete(rcRecords).where(lte(rcRecords.lookedUpAt, new Date(now.getTime() - DAY_MS)));
+}
+
+/**
+ * The periodic sweep: forgets the RC records older than a day, and lapses the proofs older than
+ * `proofDays` (their owners are asked in the app to verify again). Returns the proofs lapsed.
+ */
+export async function sweepOwnership(db: Db, proofDays: number, now: Date): Promise<number> {
+  await forgetDayOldRecords(db, now);
+  const expired = await db
+    .update(vehicles)
+    .set({ ...NO_PROOF, proofExpired: true })
     .where(
       and(
-        eq(vehicles.id, registrationId),
-        eq(vehicles.vehicleNumber, verified.vehicleNumber),
-        ne(vehicles.ownerId, verified.ownerId),
-        eq(vehicles.verified, false),
+        eq(vehicles.verified, true),
+        isNotNull(vehicles.verifiedAt),
+        lte(vehicles.verifiedAt, new Date(now.getTime() - proofDays * DAY_MS)),
       ),
     )
     .returning({ id: vehicles.id });
-  return updated.length > 0;
+  return expired.length;
 }

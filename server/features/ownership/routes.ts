@@ -13,32 +13,75 @@ import { toPushData, toServerNotification, toVehicle } from '../../lib/api-shape
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { languagesOf } from '../../lib/user-languages';
 import { currentUser } from '../../plugins/auth';
-import { matchesRecord, RcProviderError, type RcVerifier } from './rc';
 import {
-  claimAttempt,
+  lastFiveOf,
+  matchesRecord,
+  mobileAllows,
+  RcProviderError,
+  type RcRecord,
+  type RcVerifier,
+} from './rc';
+import {
+  cachedRecordOrReserve,
+  claimCheck,
+  dropReservation,
+  endCheck,
   giveBackAttempt,
+  keepHousehold,
   markVerified,
   ownVehicle,
   registrantsOf,
-  setHousehold,
+  release,
+  storeRecord,
+  sweepOwnership,
+  type Claimed,
+  type Verified,
 } from './repository';
 
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
+/** Every failed check says the same, so the answer tells nobody whether a plate exists or its RC is active. */
+const NOT_VERIFIED = (i18n: I18n) => i18n._('server.ownership.notVerified');
+/** How often each instance forgets day-old RC records and lapses the proofs older than RC_PROOF_DAYS. */
+const OWNERSHIP_SWEEP_MS = 600_000;
 
 const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> = async (app, options) => {
   const { db } = app.database;
   const { rcVerifier } = options;
+  const limits = app.config.rcChecks;
   const signedIn = { preValidation: app.authenticate };
 
-  async function lookUpRecord(verifier: RcVerifier, vehicle: VehicleRow, attemptId: string) {
+  const sweep = setInterval(() => {
+    sweepOwnership(db, limits.proofDays, app.deps.now()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'the ownership sweep failed'),
+    );
+  }, OWNERSHIP_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  /** The plate's record of the day, from the shared cache or, within the day's lookups, the provider. */
+  async function recordOf(verifier: RcVerifier, claimed: Claimed): Promise<RcRecord> {
+    const { vehicleNumber, attemptId } = claimed;
+    let cached: RcRecord | null;
     try {
-      return await verifier.lookUp(vehicle.vehicleNumber);
+      cached = await cachedRecordOrReserve(db, vehicleNumber, limits.perDay, app.deps.now());
     } catch (error) {
+      await giveBackAttempt(db, attemptId);
+      throw error;
+    }
+    if (cached) return cached;
+    let answer: RcRecord;
+    try {
+      answer = await verifier.lookUp(vehicleNumber);
+    } catch (error) {
+      await dropReservation(db, vehicleNumber);
       if (!(error instanceof RcProviderError)) throw error;
       app.log.warn({ err: error }, 'the RC provider did not answer');
       await giveBackAttempt(db, attemptId);
       throw new HttpError(503, (i18n) => i18n._('server.ownership.registryDown'));
     }
+    const record = { ...answer, chassis: lastFiveOf(answer.chassis), engine: lastFiveOf(answer.engine) };
+    await storeRecord(db, vehicleNumber, record);
+    return record;
   }
 
   app.post(
@@ -51,17 +94,31 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
       if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
       if (!rcVerifier) throw new HttpError(503, (i18n) => i18n._('server.ownership.unavailable'));
       if (vehicle.verified) return toVehicle(vehicle);
-      const attemptId = await claimAttempt(db, user.id, vehicle.vehicleNumber, app.deps.now());
-      const record = await lookUpRecord(rcVerifier, vehicle, attemptId);
-      if (!record.found) throw badRequest((i18n) => i18n._('server.ownership.noRecord'));
-      if (!record.active) {
-        throw badRequest((i18n) => i18n._('server.ownership.inactive'));
+      const claimed = await claimCheck(db, user.id, id, limits.perUserDay, app.deps.now());
+      let result: Verified;
+      try {
+        const record = await recordOf(rcVerifier, claimed);
+        const passes =
+          record.found &&
+          record.active &&
+          matchesRecord(record, chassisLast5, engineLast5) &&
+          mobileAllows(record, user.phone);
+        if (!passes) throw badRequest(NOT_VERIFIED);
+        result = await markVerified(
+          db,
+          {
+            vehicleId: id,
+            ownerId: user.id,
+            vehicleNumber: claimed.vehicleNumber,
+            verificationId: record.verificationId,
+            mobileMatched: Boolean(record.mobile?.trim()),
+          },
+          app.deps.now(),
+        );
+      } catch (error) {
+        await endCheck(db, id);
+        throw error;
       }
-      if (!matchesRecord(record, chassisLast5, engineLast5)) {
-        throw badRequest((i18n) => i18n._('server.ownership.mismatch'));
-      }
-      const result = await markVerified(db, vehicle, record.verificationId, app.deps.now());
-      if (!result) throw notFound(VEHICLE_NOT_FOUND);
       const languageOf = await languagesOf(
         db,
         result.superseded.map((row) => row.receiverId),
@@ -69,8 +126,14 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
       for (const row of result.superseded) {
         const language = languageOf(row.receiverId);
         const notification = toServerNotification(row, null, textsFor(language));
-        app.notificationBus.publish(row.receiverId, notification, toPushData(notification, language));
+        app.notificationBus.publish({
+          kind: 'notification',
+          userId: row.receiverId,
+          notification,
+          push: toPushData(notification, language),
+        });
       }
+      await app.waitingNotes.deliverFor(result.vehicle.vehicleNumber);
       return toVehicle(result.vehicle);
     },
   );
@@ -89,22 +152,29 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
     async (request) => registrantsOf(db, await verifiedOwnVehicle(currentUser(request).id, request.query.id)),
   );
 
-  for (const [path, household] of [
-    ['/keepHousehold', true],
-    ['/releaseHousehold', false],
-  ] as const) {
-    app.post(
-      path,
-      { ...signedIn, schema: { body: householdPayload, response: { 200: registrantList } } },
-      async (request) => {
-        const { id, registrationId } = request.body;
-        const vehicle = await verifiedOwnVehicle(currentUser(request).id, id);
-        if (!(await setHousehold(db, vehicle, registrationId, household)))
-          throw notFound((i18n) => i18n._('server.ownership.registrantNotFound'));
-        return registrantsOf(db, vehicle);
-      },
-    );
-  }
+  app.post(
+    '/keepHousehold',
+    { ...signedIn, schema: { body: householdPayload, response: { 200: registrantList } } },
+    async (request) => {
+      const { id, registrationId } = request.body;
+      const vehicle = await verifiedOwnVehicle(currentUser(request).id, id);
+      if (!(await keepHousehold(db, vehicle, registrationId)))
+        throw notFound((i18n) => i18n._('server.ownership.registrantNotFound'));
+      return registrantsOf(db, vehicle);
+    },
+  );
+
+  app.post(
+    '/releaseHousehold',
+    { ...signedIn, schema: { body: householdPayload, response: { 200: registrantList } } },
+    async (request) => {
+      const { id, registrationId } = request.body;
+      const vehicle = await verifiedOwnVehicle(currentUser(request).id, id);
+      if (!(await release(db, vehicle, registrationId)))
+        throw notFound((i18n) => i18n._('server.ownership.registrantNotFound'));
+      return registrantsOf(db, vehicle);
+    },
+  );
 };
 
 export default ownershipRoutes;

@@ -39,7 +39,7 @@ describe('PATCH /api/users/updateProfile', () => {
 
   it('refuses another field beside phoneVisible with 400 and applies nothing', async () => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ phoneVisible: false, name: 'x' }, signedIn.headers);
+    const response = await updateProfile({ phoneVisible: false, phone: '9876543210' }, signedIn.headers);
     expect(response.statusCode).toBe(400);
     expect(await storedUser(signedIn)).toEqual(signedIn.user);
   });
@@ -75,6 +75,29 @@ describe('PATCH /api/users/updateProfile', () => {
   it('answers 401 without a token', async () => {
     const response = await updateProfile({ phoneVisible: false }, {});
     expect(response.statusCode).toBe(401);
+  });
+
+  it('changes the name and e-mail, trimmed as at registration', async () => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile(
+      { name: '  Anu Mathew ', email: ' anu.m@example.in ' },
+      signedIn.headers,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toEqual({ ...signedIn.user, name: 'Anu Mathew', email: 'anu.m@example.in' });
+    expect(await storedUser(signedIn)).toMatchObject({ name: 'Anu Mathew', email: 'anu.m@example.in' });
+  });
+
+  it.each([
+    ['name', { name: '   ' }],
+    ['name', { name: 'x'.repeat(101) }],
+    ['email', { email: 'not-an-email' }],
+  ])('refuses a bad %s with 400, as registration does, and applies nothing', async (field, body) => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ ...body, phoneVisible: true }, signedIn.headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+    expect(await storedUser(signedIn)).toEqual(signedIn.user);
   });
 
   it('a new account takes masked calls and has no quiet hours', async () => {
@@ -130,5 +153,75 @@ describe('PATCH /api/users/updateProfile', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(field);
     expect(await storedUser(signedIn)).toEqual(signedIn.user);
+  });
+  it('a new account shows its name and shares read receipts', async () => {
+    const signedIn = await t.signUp();
+    expect(signedIn.user).toMatchObject({ nameVisible: true, shareReadReceipts: true });
+  });
+
+  it.each([['nameVisible'], ['shareReadReceipts']])('turns %s off and keeps the change', async (field) => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ [field]: false }, signedIn.headers);
+    expect(response.json()).toEqual({ user: { ...signedIn.user, [field]: false } });
+    expect((await storedUser(signedIn))[field as keyof User]).toBe(false);
+  });
+
+  it('changes the name, trimmed', async () => {
+    const signedIn = await t.signUp({ name: 'Anil' });
+    const response = await updateProfile({ name: '  Anil Mathew ' }, signedIn.headers);
+    expect(response.json().user.name).toBe('Anil Mathew');
+    expect((await storedUser(signedIn)).name).toBe('Anil Mathew');
+  });
+
+  it.each([
+    ['reads as the service', 'Vahan Contact', 'name: must not read as Vahan Contact'],
+    ['reads as the police in Malayalam', 'കേരള പോലീസ്', 'name: must not read as Vahan Contact'],
+    ['reads as an admin in look-alikes', 'Αdmιn', 'name: must not read as Vahan Contact'],
+    ['hides a bidi isolate', 'Anil \u2066Mathew\u2069', 'name: must not contain control'],
+    ['is empty', '   ', 'name:'],
+  ])('refuses a name that %s with 400 and changes nothing', async (_what, name, message) => {
+    const signedIn = await t.signUp();
+    const response = await updateProfile({ name, nameVisible: false }, signedIn.headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.stringContaining(message) });
+    expect(await storedUser(signedIn)).toEqual(signedIn.user);
+  });
+});
+
+describe('POST /api/users/consent', () => {
+  const consent = (headers: Record<string, string>) =>
+    t.inject({ method: 'POST', url: '/api/users/consent', payload: {}, headers });
+
+  it('records the agreement of an account that had none', async () => {
+    const signedIn = await t.signUp();
+    expect(signedIn.user.consentedAt).toBeNull();
+    const response = await consent(signedIn.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.consentedAt).toBe(t.clock.now().toISOString());
+    expect((await storedUser(signedIn)).consentedAt).toBe(t.clock.now().toISOString());
+  });
+
+  it('keeps the time of an earlier agreement', async () => {
+    const signedIn = await t.signUp({ consent: true });
+    const first = signedIn.user.consentedAt;
+    t.clock.advance(60_000);
+    const response = await consent(signedIn.headers);
+    expect(response.json().user.consentedAt).toBe(first);
+  });
+
+  it('refuses a body naming anything with 400', async () => {
+    const signedIn = await t.signUp();
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/users/consent',
+      payload: { consentedAt: '2020-01-01T00:00:00Z' },
+      headers: signedIn.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect((await storedUser(signedIn)).consentedAt).toBeNull();
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await consent({})).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateProfilePayload, userResponse } from '#common/api';
+import { emptyObject, updateProfilePayload, userResponse } from '#common/api';
 import { toUser } from '../../lib/api-shapes';
 import { HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
-import { updateProfile, type ProfileChanges } from './repository';
+import { recordConsent, updateProfile, type ProfileChanges } from './repository';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
@@ -14,13 +14,26 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const { phoneVisible, emailVisible, allowCalls, quietHours, language } = request.body;
-      const changes: ProfileChanges = { phoneVisible, emailVisible, allowCalls, language };
+      const { quietHours, ...settings } = request.body;
+      const changes: ProfileChanges = { ...settings };
       if (quietHours !== undefined) {
         changes.quietStart = quietHours?.start ?? null;
         changes.quietEnd = quietHours?.end ?? null;
       }
       const updated = await updateProfile(app.database.db, user.id, changes);
+      app.sessions.forgetUser(user.id);
+      if (!updated) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
+      return { user: toUser(updated) };
+    },
+  );
+
+  /** The signed-in user agrees to the privacy notice; an earlier agreement keeps its time. */
+  app.post(
+    '/consent',
+    { preValidation: app.authenticate, schema: { body: emptyObject, response: { 200: userResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const updated = await recordConsent(app.database.db, user.id, app.deps.now());
       app.sessions.forgetUser(user.id);
       if (!updated) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
       return { user: toUser(updated) };

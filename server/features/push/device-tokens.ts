@@ -1,16 +1,25 @@
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { deviceTokens } from '../../db/schema';
+import { deviceTokens, sessions } from '../../db/schema';
 
 /** Devices kept per user; registering one more forgets the least recently seen. */
 export const MAX_DEVICES_PER_USER = 10;
 
-/** Stores a device token for a user; a token seen before moves to this user (the device changed hands). */
-export async function saveDeviceToken(db: Db, userId: string, token: string, now: Date): Promise<void> {
+/**
+ * Stores a device token for the session that registers it (it ends with the session); a token seen
+ * before moves to this session and its user (signed in again, or the device changed hands).
+ */
+export async function saveDeviceToken(
+  db: Db,
+  session: { userId: string; sessionId: string },
+  token: string,
+  now: Date,
+): Promise<void> {
+  const { userId, sessionId } = session;
   await db
     .insert(deviceTokens)
-    .values({ token, userId, createdAt: now, lastSeen: now })
-    .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, lastSeen: now } });
+    .values({ token, userId, sessionId, createdAt: now, lastSeen: now })
+    .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, sessionId, lastSeen: now } });
   const newest = db
     .select({ token: deviceTokens.token })
     .from(deviceTokens)
@@ -27,10 +36,12 @@ export async function forgetDeviceToken(db: Db, userId: string, token: string): 
   await db.delete(deviceTokens).where(and(eq(deviceTokens.token, token), eq(deviceTokens.userId, userId)));
 }
 
-export async function deviceTokensOf(db: Db, userId: string): Promise<string[]> {
+/** The user's tokens whose session matches `liveSession`: never one of a session that is gone or over. */
+export async function deviceTokensOf(db: Db, userId: string, liveSession: SQL): Promise<string[]> {
   const rows = await db
     .select({ token: deviceTokens.token })
     .from(deviceTokens)
+    .innerJoin(sessions, and(eq(sessions.id, deviceTokens.sessionId), liveSession))
     .where(eq(deviceTokens.userId, userId));
   return rows.map((row) => row.token);
 }

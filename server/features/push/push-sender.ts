@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushData } from '#common/api';
 import type { Db } from '../../db/database';
+import type { SessionStore } from '../../plugins/auth/session-store';
 import { deleteDeviceTokens, deviceTokensOf } from './device-tokens';
 
 /** The one call to the push service, kept behind an interface so the rest is testable and swappable. */
@@ -11,7 +12,7 @@ export interface PushTransport {
 }
 
 /** The data fields of the message, all strings as FCM requires, and nothing else. */
-export function pushDataFields(push: PushData): Record<string, string> {
+function pushDataFields(push: PushData): Record<string, string> {
   return {
     notificationId: push.notificationId,
     title: push.title,
@@ -20,26 +21,32 @@ export function pushDataFields(push: PushData): Record<string, string> {
     sentAt: push.sentAt,
     url: push.url,
     silent: String(push.silent),
+    system: String(push.system === true),
     ...(push.language ? { language: push.language } : {}),
   };
 }
 
-/** Pushes a notification to every device of its receiver and forgets the devices that are gone. */
+/**
+ * Pushes a notification to every device of its receiver whose session lives, and forgets the devices
+ * that are gone: those the push service rejects, and those of the receiver's sessions that are over.
+ */
 export class PushSender {
   constructor(
     private readonly db: Db,
+    private readonly sessions: Pick<SessionStore, 'live' | 'endExpired'>,
     private readonly transport: PushTransport,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
-   * Never throws: push is best effort, the notification is already stored and streamed. Resolves
-   * whether the push service took the message for at least one device.
+   * Never throws: push is best effort, the notification is already stored and streamed. The service
+   * taking it is no delivery: the worker of a device that shows it reports that.
    */
-  async send(receiverId: string, push: PushData): Promise<boolean> {
+  async send(receiverId: string, push: PushData): Promise<void> {
     try {
-      const tokens = await deviceTokensOf(this.db, receiverId);
-      if (tokens.length === 0) return false;
+      await this.sessions.endExpired(receiverId);
+      const tokens = await deviceTokensOf(this.db, receiverId, this.sessions.live());
+      if (tokens.length === 0) return;
       const { invalidTokens } = await this.transport.sendToTokens(tokens, pushDataFields(push));
       if (invalidTokens.length > 0) {
         await deleteDeviceTokens(this.db, invalidTokens);
@@ -48,10 +55,8 @@ export class PushSender {
           'push: forgot device tokens the push service rejected',
         );
       }
-      return invalidTokens.length < tokens.length;
     } catch (error) {
       this.log.error({ err: error, notificationId: push.notificationId }, 'push: sending failed');
-      return false;
     }
   }
 

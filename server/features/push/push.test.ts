@@ -5,6 +5,7 @@ import { addVehicle } from '../../testing/vehicle-fixtures';
 import { PUSH_TTL_SECONDS } from './firebase-transport';
 import {
   aNotification,
+  anotherSession,
   devicesOf,
   fcmToken,
   firebaseEnv,
@@ -76,6 +77,7 @@ describe('push through Firebase Cloud Messaging', () => {
         sentAt: '2026-11-21T09:00:00.000Z',
         url: '/dashboard',
         silent: 'false',
+        system: 'false',
       },
       webpush: { headers: { Urgency: 'high', TTL: String(PUSH_TTL_SECONDS) } },
     });
@@ -179,6 +181,36 @@ describe('push through Firebase Cloud Messaging', () => {
     });
     release();
     await t.app.notificationBus.settled();
+  });
+});
+
+describe('devices of sessions that are gone', () => {
+  it('pushes nothing to the devices signed out by "sign out other devices"', async () => {
+    const receiver = await t.signUp();
+    const stolen = await anotherSession(t, receiver);
+    const [kept, lost] = [fcmToken('kept'), fcmToken('stolen')];
+    await registerDevice(t, receiver, kept);
+    await registerDevice(t, stolen, lost);
+    await t.inject({
+      method: 'POST',
+      url: '/api/users/logoutOthers',
+      payload: {},
+      headers: receiver.headers,
+    });
+    publish(t, receiver);
+    await t.app.notificationBus.settled();
+    expect(sent().map((message) => message.tokens)).toEqual([[kept]]);
+  });
+
+  it('pushes nothing to the device of a session that expired, and forgets it', async () => {
+    const receiver = await t.signUp();
+    await registerDevice(t, receiver, fcmToken('idle'));
+    // Whole days: the clock keeps its time of day for the quiet-hours tests.
+    t.clock.advance(31 * 86_400_000);
+    publish(t, receiver);
+    await t.app.notificationBus.settled();
+    expect(sent()).toEqual([]);
+    expect(await devicesOf(t, receiver)).toEqual([]);
   });
 });
 

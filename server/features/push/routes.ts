@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fcmTokenPayload, messageResponse } from '#common/api';
-import { currentUser } from '../../plugins/auth';
+import { currentSession, currentUser } from '../../plugins/auth';
 import { saveDeviceToken } from './device-tokens';
 
 /** Push: the devices of a user, by their FCM registration tokens. */
@@ -12,8 +12,8 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: fcmTokenPayload, response: { 200: messageResponse } },
     },
     async (request) => {
-      const user = currentUser(request);
-      await saveDeviceToken(app.database.db, user.id, request.body.token, app.deps.now());
+      const session = { userId: currentUser(request).id, sessionId: currentSession(request).id };
+      await saveDeviceToken(app.database.db, session, request.body.token, app.deps.now());
       return { message: request.i18n._('server.push.deviceRegistered') };
     },
   );

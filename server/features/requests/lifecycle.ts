@@ -1,43 +1,50 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { PushData } from '#common/api';
-import { replyStatusText } from '#common/replies';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PushData, SentRequest } from '#common/api';
+import type { Language } from '#common/languages';
+import { replyStatusText, type ReplyKind } from '#common/replies';
 import type { Db } from '../../db/database';
 import { textsFor } from '../../i18n/texts';
-import { toPushData, toServerNotification } from '../../lib/api-shapes';
-import { languagesOf } from '../../lib/user-languages';
-import type { FastifyInstance } from 'fastify';
-import { claimReminders, markDelivered, markSeen, sendersById, type ChangedRequest } from './repository';
-
-/** How often each instance looks for requests due a reminder: well within the promised 15 s. */
-const REMINDER_SWEEP_MS = 5000;
+import { statusListenerKey } from '../../lib/status-tokens';
+import { flagRegistration } from '../../lib/registration-flags';
+import {
+  markDelivered,
+  markDeliveredTo,
+  markSeen,
+  recordReply,
+  type ChangedRequest,
+  type ReplyOutcome,
+} from './repository';
 
 /** Where a tap on a push about one of their requests takes the sender. */
 const SENT_REQUESTS_URL = '/requests';
 
 /**
- * The push a sender gets when their request is answered, in the sender's language:
- * "KL07AB1234: Coming in 5 minutes".
+ * The push a sender gets when their request is answered, in the sender's language, saying whose answer
+ * it is: "Reply from the owner of KL07AB1234", "Coming in 5 minutes".
  */
-function answerPush({ row, request, senderLanguage }: ChangedRequest): PushData | null {
+function answerPush(request: SentRequest, senderLanguage: Language, plate: string | null): PushData | null {
   if (!request.reply) return null;
-  const status = replyStatusText(textsFor(senderLanguage), request.reply.kind);
+  const i18n = textsFor(senderLanguage);
+  const status = replyStatusText(i18n, request.reply.kind);
+  const { text } = request.reply;
   return {
-    notificationId: `reply-${row.id}`,
-    title: request.vehicleNumber ? `${request.vehicleNumber}: ${status}` : status,
-    body: request.reply.text ?? request.content,
+    notificationId: `reply-${request._id}`,
+    title: plate
+      ? i18n._('server.request.replyTitle', { plate })
+      : i18n._('server.request.replyTitleWithoutPlate'),
+    body: text ? i18n._('server.request.replyWithText', { status, text }) : status,
     senderName: '',
     sentAt: request.reply.at,
     url: SENT_REQUESTS_URL,
     silent: false,
+    system: false,
     language: senderLanguage,
   };
 }
 
-/** Moves requests along sent → delivered → seen → answered, tells their senders, and sends reminders. */
+/** Moves requests along sent → delivered → seen → answered and tells their senders. */
 export class RequestLifecycle {
-  private sweepTimer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<void> | null = null;
-
   constructor(
     private readonly db: Db,
     private readonly bus: FastifyInstance['notificationBus'],
@@ -45,66 +52,104 @@ export class RequestLifecycle {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Tells the request's sender (live; by push too when it was answered). */
+  /**
+   * Tells the request's sender (live; by push too when it was answered); one without an account
+   * (`via` a card), through the stream of its status token.
+   */
   tellSender(changed: ChangedRequest, { answered = false } = {}): void {
+    if (changed.row.via) {
+      this.bus.publish({
+        kind: 'request',
+        userId: statusListenerKey(changed.row.id),
+        request: changed.request,
+        push: null,
+      });
+      return;
+    }
     if (!changed.row.senderId) return;
-    this.bus.publishRequest(changed.row.senderId, changed.request, answered ? answerPush(changed) : null);
+    if (answered) {
+      // A request whose vehicle is gone still names the plate it was sent about.
+      const plate = changed.request.vehicleNumber ?? changed.row.vehicleNumber?.toUpperCase() ?? null;
+      this.tellAnswer(changed.row.senderId, changed.request, changed.senderLanguage, plate);
+      return;
+    }
+    this.bus.publish({ kind: 'request', userId: changed.row.senderId, request: changed.request, push: null });
+  }
+
+  /** Tells a sender their request was answered, live and by push: from the bell or from a wiper slip's page. */
+  tellAnswer(
+    senderId: string,
+    request: SentRequest,
+    senderLanguage: Language,
+    plate = request.vehicleNumber,
+  ): void {
+    this.bus.publish({
+      kind: 'request',
+      userId: senderId,
+      request,
+      push: answerPush(request, senderLanguage, plate),
+    });
+  }
+
+  /** Tells the sender of a delivery or a look, when the receiver shares that; silence tells nothing. */
+  private tellReceipt(changed: ChangedRequest): void {
+    if (changed.receiptsShared) this.tellSender(changed);
   }
 
   /** The request reached a live stream or a device of its receiver. */
   delivered(notificationId: string): void {
     markDelivered(this.db, notificationId, this.now()).then(
-      (changed) => changed && this.tellSender(changed),
+      (changed) => changed && this.tellReceipt(changed),
       (error: unknown) => this.log.error({ err: error, notificationId }, 'recording a delivery failed'),
     );
   }
 
+  /** A device of the receiver showed these requests (the service worker displayed their push). */
+  async deliveredTo(receiverId: string, ids: string[]): Promise<void> {
+    for (const changed of await markDeliveredTo(this.db, receiverId, ids, this.now())) {
+      this.tellReceipt(changed);
+    }
+  }
+
   async seen(receiverId: string, ids: string[]): Promise<void> {
-    for (const changed of await markSeen(this.db, receiverId, ids, this.now())) this.tellSender(changed);
-  }
-
-  startReminders(afterS: number): void {
-    const every = Math.min(REMINDER_SWEEP_MS, afterS * 1000);
-    this.sweepTimer = setInterval(() => {
-      this.sweeping ??= this.sendReminders(afterS).finally(() => (this.sweeping = null));
-    }, every);
-    this.sweepTimer.unref();
-  }
-
-  async close(): Promise<void> {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await this.sweeping;
+    for (const changed of await markSeen(this.db, receiverId, ids, this.now())) this.tellReceipt(changed);
   }
 
   /**
-   * Claims the requests due a reminder (one instance gets each) and pushes each to its receiver again,
-   * in the receiver's language.
+   * The receiver's one answer, from the bell, a notification or the keypad of the fallback call: stored,
+   * "Not my vehicle" flags the registration for its sender, and the sender is told live and by push.
    */
-  private async sendReminders(afterS: number): Promise<void> {
-    try {
-      const claimed = await claimReminders(this.db, afterS, this.now());
-      const languageOf = await languagesOf(
-        this.db,
-        claimed.map(({ row }) => row.receiverId),
-      );
-      const senders = await sendersById(
-        this.db,
-        claimed.map(({ row }) => row.senderId),
-      );
-      for (const changed of claimed) {
-        const { row } = changed;
-        const sender = row.senderId ? senders.get(row.senderId) : undefined;
-        const language = languageOf(row.receiverId);
-        const i18n = textsFor(language);
-        const notification = toServerNotification(row, sender ?? null, i18n);
-        this.bus.publish(row.receiverId, notification, {
-          ...toPushData(notification, language),
-          title: i18n._('server.request.reminderTitle', { title: notification.title }),
-        });
-        this.tellSender(changed);
-      }
-    } catch (error) {
-      this.log.error({ err: error }, 'sending reminders failed');
+  async answer(
+    receiverId: string,
+    notificationId: string,
+    reply: { kind: ReplyKind; text?: string | undefined },
+  ): Promise<ReplyOutcome> {
+    const now = this.now();
+    const outcome = await recordReply(this.db, receiverId, notificationId, reply, now);
+    if (outcome.kind !== 'answered') return outcome;
+    const { row } = outcome.changed;
+    if (reply.kind === 'not_my_vehicle' && row.vehicleId && row.senderId) {
+      await flagRegistration(this.db, row.vehicleId, row.senderId, now);
     }
+    this.tellSender(outcome.changed, { answered: true });
+    return outcome;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The request lifecycle; server/app.ts hands it the deliveries the live bus reports. */
+    requestLifecycle: RequestLifecycle;
+  }
+}
+
+/** `app.requestLifecycle`, for the request routes, the reminder sweep and the bus's deliveries. */
+export default fp(
+  async function requestLifecycle(app: FastifyInstance) {
+    app.decorate(
+      'requestLifecycle',
+      new RequestLifecycle(app.database.db, app.notificationBus, app.deps.now, app.log),
+    );
+  },
+  { name: 'request-lifecycle', dependencies: ['database', 'live-bus'] },
+);

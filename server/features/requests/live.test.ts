@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '#common/api';
 import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aRequest, addVehicle, markSeen, messageAbout, reply } from './test-helpers';
+import { aRequest, addVehicle, markSeen, messageAbout, reply, updateProfile } from './test-helpers';
 
 let t: TestApp;
 let base: string;
@@ -68,5 +68,25 @@ describe('the sender follows a request live', () => {
     const ownVehicle = await addVehicle(t, bystander);
     await messageAbout(t, owner, bystander, ownVehicle._id);
     expect((await stream.nextEvent())?.event).toBe('notification');
+  });
+});
+
+describe('a receiver who does not share read receipts', () => {
+  it('tells the sender neither the delivery nor the look, only the answer, with no times', async () => {
+    const [sender, owner] = [await t.signUp(), await t.signUp()];
+    await updateProfile(t, owner, { shareReadReceipts: false });
+    const vehicle = await addVehicle(t, owner);
+    const [senderStream, ownerStream] = [await connect(sender), await connect(owner)];
+    const notification = await messageAbout(t, sender, owner, vehicle._id);
+    expect((await ownerStream.nextEvent())?.event).toBe('notification');
+    await markSeen(t, owner, [notification._id]);
+    await reply(t, owner, { notificationId: notification._id, kind: 'coming_now' });
+    // The sender's first update is the answer: the delivery and the look were not announced.
+    expect(await nextRequest(senderStream)).toMatchObject({
+      _id: notification._id,
+      deliveredAt: null,
+      seenAt: null,
+      reply: { kind: 'coming_now', at: t.clock.now().toISOString() },
+    });
   });
 });

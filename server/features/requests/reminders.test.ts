@@ -1,15 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PushData, ServerNotification } from '#common/api';
+import type { ServerNotification } from '#common/api';
 import { templateText } from '#common/message-templates';
+import { istMinutes } from '#common/quiet-hours';
 import type { SentRequest } from '#common/api';
 import { notifications } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
+import { published, type PublishSpy } from '../../testing/published';
 import { listen, liveStreams } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aRequest, addVehicle, markSeen, messageAbout, reply, sentRequests } from './test-helpers';
+import {
+  aRequest,
+  addVehicle,
+  markSeen,
+  messageAbout,
+  post,
+  reply,
+  sentRequests,
+  updateProfile,
+} from './test-helpers';
 
-const REMINDER_AFTER_S = 1;
+// Its timer then sweeps every 5 s: the tests sweep themselves, at the time they set.
+const REMINDER_AFTER_S = 60;
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
@@ -25,26 +37,24 @@ afterEach(() => {
 const openStream = liveStreams();
 const connect = (who: SignedIn) => openStream(who, base);
 
+/** The reminders published to `receiver`: the requests themselves were announced with their insert. */
+const remindersTo = (publish: PublishSpy, receiver: SignedIn) =>
+  published(publish, 'notification', receiver.user._id).filter((publication) => !publication.announced);
+
 const reminderOf = async (id: string) =>
   (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]?.reminderSentAt;
 
-/** Waits for the sweep (every second with REMINDER_AFTER_S=1) to have run at least twice more. */
-const twoSweeps = () => new Promise((resolve) => setTimeout(resolve, 2500));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Advances the clock past the reminder time and runs a sweep at that time. */
+async function sweepAfterReminderTime(): Promise<void> {
+  t.clock.advance(REMINDER_AFTER_S * 1000);
+  await t.app.requestReminders.sweep();
 }
 
 describe(`a reminder after REMINDER_AFTER_S`, () => {
   it('pushes an unseen request to the receiver once more, and tells its sender', async () => {
     const { sender, owner, notification } = await aRequest(t);
     const [senderStream, ownerStream] = [await connect(sender), await connect(owner)];
-    t.clock.advance(REMINDER_AFTER_S * 1000);
+    await sweepAfterReminderTime();
 
     const reminded = JSON.parse((await ownerStream.nextEvent())?.data ?? 'null') as ServerNotification;
     expect(reminded).toEqual(notification);
@@ -58,18 +68,8 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
     const { _id, vehicleNumber } = await addVehicle(t, owner);
     const publish = vi.spyOn(t.app.notificationBus, 'publish');
     await messageAbout(t, sender, owner, _id, templateText(textsFor('en'), 'blocking', vehicleNumber));
-    t.clock.advance(REMINDER_AFTER_S * 1000);
-    const toOwner = () =>
-      publish.mock.calls.filter(([receiverId]) => receiverId === owner.user._id) as [
-        string,
-        ServerNotification,
-        PushData,
-      ][];
-    // The message itself was announced with its insert: this is the reminder.
-    const [[, reminded, push] = []] = await until(
-      async () => toOwner(),
-      (calls) => calls.length >= 1,
-    );
+    await sweepAfterReminderTime();
+    const [{ notification: reminded, push } = {}] = remindersTo(publish, owner);
     const malayalam = textsFor('ml');
     expect(reminded?.content).toBe(templateText(malayalam, 'blocking', vehicleNumber));
     expect(push?.title).toBe(malayalam._('server.request.reminderTitle', { title: reminded?.title }));
@@ -84,14 +84,11 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
     ];
     const { _id } = await addVehicle(t, owner);
     const publish = vi.spyOn(t.app.notificationBus, 'publish');
-    const fromAnita = await messageAbout(t, anita, owner, _id);
-    const fromBiju = await messageAbout(t, biju, owner, _id);
-    t.clock.advance(REMINDER_AFTER_S * 1000);
-    const reminded = await until(
-      async () => publish.mock.calls.filter(([receiverId]) => receiverId === owner.user._id),
-      (calls) => calls.length >= 2,
-    );
-    expect(Object.fromEntries(reminded.map(([, notification]) => [notification._id, notification]))).toEqual({
+    const { sentRequest: _anita, ...fromAnita } = await messageAbout(t, anita, owner, _id);
+    const { sentRequest: _biju, ...fromBiju } = await messageAbout(t, biju, owner, _id);
+    await sweepAfterReminderTime();
+    const reminded = remindersTo(publish, owner);
+    expect(Object.fromEntries(reminded.map(({ notification }) => [notification._id, notification]))).toEqual({
       [fromAnita._id]: fromAnita,
       [fromBiju._id]: fromBiju,
     });
@@ -100,43 +97,100 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
   it('does not remind before the time', async () => {
     const { notification } = await aRequest(t);
     t.clock.advance(REMINDER_AFTER_S * 1000 - 1);
-    await twoSweeps();
+    await t.app.requestReminders.sweep();
     expect(await reminderOf(notification._id)).toBeNull();
   });
 
   it('reminds once per request', async () => {
     const { notification } = await aRequest(t);
-    t.clock.advance(REMINDER_AFTER_S * 1000);
-    const first = await until(
-      () => reminderOf(notification._id),
-      (at) => at !== null,
-    );
+    await sweepAfterReminderTime();
+    const first = await reminderOf(notification._id);
     expect(first).not.toBeNull();
-    t.clock.advance(REMINDER_AFTER_S * 1000);
-    await twoSweeps();
+    await sweepAfterReminderTime();
     expect(await reminderOf(notification._id)).toEqual(first);
   });
 
   it('does not remind a request that was seen', async () => {
     const { owner, notification } = await aRequest(t);
     await markSeen(t, owner, [notification._id]);
-    t.clock.advance(REMINDER_AFTER_S * 1000);
-    await twoSweeps();
+    await sweepAfterReminderTime();
     expect(await reminderOf(notification._id)).toBeNull();
   });
 
   it('does not remind a request that was answered', async () => {
     const { owner, notification } = await aRequest(t);
     await reply(t, owner, { notificationId: notification._id, kind: 'cannot_come' });
-    t.clock.advance(REMINDER_AFTER_S * 1000);
-    await twoSweeps();
+    await sweepAfterReminderTime();
     expect(await reminderOf(notification._id)).toBeNull();
   });
 
   it('does not remind a request more than an hour past its time', async () => {
     const { notification } = await aRequest(t);
-    t.clock.advance(REMINDER_AFTER_S * 1000 + 61 * 60_000);
-    await twoSweeps();
+    t.clock.advance(61 * 60_000);
+    await sweepAfterReminderTime();
     expect(await reminderOf(notification._id)).toBeNull();
+  });
+
+  /** Quiet hours from an hour before to an hour after the test clock's time, in IST. */
+  function quietHoursNow(): { start: string; end: string } {
+    const at = (minutes: number) => {
+      const wrapped = (minutes + 24 * 60) % (24 * 60);
+      return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
+    };
+    const now = istMinutes(t.clock.now());
+    return { start: at(now - 60), end: at(now + 60) };
+  }
+
+  it('reminds silently (no sound, no vibration) in the receiver’s quiet hours', async () => {
+    const { owner, notification } = await aRequest(t);
+    await updateProfile(t, owner, { quietHours: quietHoursNow() });
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    await sweepAfterReminderTime();
+    const [{ notification: reminded, push } = {}] = remindersTo(publish, owner);
+    expect(reminded?._id).toBe(notification._id);
+    expect(push?.silent).toBe(true);
+  });
+
+  it('reminds with sound outside the receiver’s quiet hours', async () => {
+    const { owner } = await aRequest(t);
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    await sweepAfterReminderTime();
+    const [{ push } = {}] = remindersTo(publish, owner);
+    expect(push?.silent).toBe(false);
+  });
+
+  it('sends no reminder once the receiver has blocked the sender', async () => {
+    const [blocked, other, owner] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const { _id } = await addVehicle(t, owner);
+    const fromBlocked = await messageAbout(t, blocked, owner, _id);
+    const fromOther = await messageAbout(t, other, owner, _id);
+    const blocking = await post(t, '/api/users/blockSender', { notificationId: fromBlocked._id }, owner);
+    expect(blocking.statusCode).toBe(200);
+    const publish = vi.spyOn(t.app.notificationBus, 'publish');
+    await sweepAfterReminderTime();
+    // Both fell due together, so the sweep that reminded the other request passed over this one.
+    const reminded = remindersTo(publish, owner);
+    expect(reminded.map(({ notification }) => notification._id)).toEqual([fromOther._id]);
+    expect(await reminderOf(fromBlocked._id)).toBeNull();
+  });
+});
+
+describe('the reminder sweep', () => {
+  it('runs on its own timer, and closing the app waits for a sweep under way and stops the timer', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const timed = await createTestApp({ env: { REMINDER_AFTER_S: String(REMINDER_AFTER_S) } });
+      const { owner, notification } = await aRequest(timed);
+      const publish = vi.spyOn(timed.app.notificationBus, 'publish');
+      timed.clock.advance(REMINDER_AFTER_S * 1000);
+      vi.advanceTimersByTime(REMINDER_AFTER_S * 1000);
+      await timed.close();
+      expect(remindersTo(publish, owner).map((reminder) => reminder.notification._id)).toEqual([
+        notification._id,
+      ]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

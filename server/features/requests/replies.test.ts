@@ -30,6 +30,7 @@ describe('POST /api/users/replyToNotification', () => {
       seenAt: at,
       reply: { kind: 'five_minutes', at },
       reminderSentAt: null,
+      fallbacks: [],
     });
   });
 

@@ -1,13 +1,37 @@
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { I18n } from '@lingui/core';
 import type { SentRequest } from '#common/api';
-import { DEFAULT_LANGUAGE, type Language } from '#common/languages';
 import type { ReplyKind } from '#common/replies';
+import { DEFAULT_LANGUAGE, type Language } from '#common/languages';
 import type { Db } from '../../db/database';
-import { notifications, users, vehicles, type NotificationRow, type UserRow } from '../../db/schema';
+import {
+  blocks,
+  notifications,
+  slips,
+  users,
+  vehicles,
+  waitingNotes,
+  type NotificationRow,
+  type UserRow,
+} from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { contentFor } from '../../lib/notification-texts';
-import { languagesOf } from '../../lib/user-languages';
+import { isAttached, slipAsSentRequest } from '../../lib/slip-request';
+import { fallbacksOfRequest, toSentRequest, type FallbackStep } from '../../lib/sent-requests';
+import { toWaitingSentRequest, undeliveredNotesOf } from '../../lib/waiting-notes/notes';
 
 /** Most requests `sentRequests` lists. */
 export const SENT_REQUESTS_LIMIT = 50;
@@ -16,82 +40,122 @@ const REMINDER_HORIZON_MS = 60 * 60_000;
 /** The kinds that are pushed, and so reminded. */
 const REMINDED_KINDS = ['message', 'notification'] as const;
 
-const requestColumns = { notification: notifications, vehicleNumber: vehicles.vehicleNumber };
+const receiver = alias(users, 'receiver');
 
-/** A request as its sender sees it, in the sender's language (`i18n`): never a phone number of either side. */
-export function toSentRequest(row: NotificationRow, vehicleNumber: string | null, i18n: I18n): SentRequest {
-  return {
-    _id: row.id,
-    vehicleNumber: vehicleNumber?.toUpperCase() ?? null,
-    content: contentFor(row, i18n),
-    sentAt: row.sentAt.toISOString(),
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    seenAt: row.seenAt?.toISOString() ?? null,
-    reply:
-      row.replyKind && row.repliedAt
-        ? {
-            kind: row.replyKind as ReplyKind,
-            ...(row.replyText ? { text: row.replyText } : {}),
-            at: row.repliedAt.toISOString(),
-          }
-        : null,
-    reminderSentAt: row.reminderSentAt?.toISOString() ?? null,
-  };
-}
+const requestColumns = {
+  notification: notifications,
+  vehicleNumber: vehicles.vehicleNumber,
+  receiptsShared: receiver.shareReadReceipts,
+  fallbacks: fallbacksOfRequest,
+};
 
 /** What the lifecycle needs of a changed request: who to tell and what to tell them, in their language. */
 export interface ChangedRequest {
   row: NotificationRow;
   request: SentRequest;
   senderLanguage: Language;
+  /** Whether the receiver lets senders know when their requests reached them and were opened. */
+  receiptsShared: boolean;
 }
 
-async function withVehicleNumbers(db: Db, rows: NotificationRow[]): Promise<ChangedRequest[]> {
-  const vehicleIds = [...new Set(rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])))];
-  const numbers = new Map(
-    vehicleIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: vehicles.id, vehicleNumber: vehicles.vehicleNumber })
-            .from(vehicles)
-            .where(inArray(vehicles.id, vehicleIds))
-        ).map((vehicle) => [vehicle.id, vehicle.vehicleNumber]),
-  );
-  const languageOf = await languagesOf(
-    db,
-    rows.flatMap((row) => (row.senderId ? [row.senderId] : [])),
-  );
-  return rows.map((row) => {
-    const senderLanguage = row.senderId ? languageOf(row.senderId) : DEFAULT_LANGUAGE;
-    const vehicleNumber = row.vehicleId ? (numbers.get(row.vehicleId) ?? null) : null;
-    return { row, request: toSentRequest(row, vehicleNumber, textsFor(senderLanguage)), senderLanguage };
-  });
+/**
+ * What every change of a request returns besides its row, read in the same statement: the vehicle's
+ * number, the sender's language and whether the receiver shares read receipts (each null when gone).
+ */
+const changedRequestColumns = {
+  ...getTableColumns(notifications),
+  registeredNumber: sql<
+    string | null
+  >`(select ${vehicles.vehicleNumber} from ${vehicles} where ${vehicles.id} = ${notifications.vehicleId})`,
+  senderLanguage: sql<Language | null>`(select ${users.language} from ${users} where ${users.id} = ${notifications.senderId})`,
+  receiptsShared: sql<
+    boolean | null
+  >`(select ${users.shareReadReceipts} from ${users} where ${users.id} = ${notifications.receiverId})`,
+  fallbacks: fallbacksOfRequest,
+};
+
+type ChangedRequestRow = NotificationRow & {
+  registeredNumber: string | null;
+  senderLanguage: Language | null;
+  receiptsShared: boolean | null;
+  fallbacks: FallbackStep[];
+};
+
+function toChangedRequest({
+  registeredNumber,
+  senderLanguage,
+  receiptsShared,
+  fallbacks,
+  ...row
+}: ChangedRequestRow): ChangedRequest {
+  const language = senderLanguage ?? DEFAULT_LANGUAGE;
+  const shared = receiptsShared ?? true;
+  const request = toSentRequest(row, registeredNumber, shared, fallbacks, textsFor(language));
+  return { row, request, senderLanguage: language, receiptsShared: shared };
 }
 
-/** What a reader is shown of each of these senders, by id, in one query (a deleted sender is absent). */
-export async function sendersById(
+/** What a reminder needs of each of these receivers, by id, in one query (a deleted receiver is absent). */
+export async function receiversById(
   db: Db,
-  senderIds: (string | null)[],
-): Promise<Map<string, Pick<UserRow, 'name' | 'phone' | 'phoneVisible'>>> {
-  const ids = [...new Set(senderIds.filter((id) => id !== null))];
+  receiverIds: string[],
+): Promise<Map<string, Pick<UserRow, 'language' | 'quietStart' | 'quietEnd'>>> {
+  const ids = [...new Set(receiverIds)];
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, name: users.name, phone: users.phone, phoneVisible: users.phoneVisible })
+    .select({
+      id: users.id,
+      language: users.language,
+      quietStart: users.quietStart,
+      quietEnd: users.quietEnd,
+    })
     .from(users)
     .where(inArray(users.id, ids));
-  return new Map(rows.map(({ id, ...sender }) => [id, sender]));
+  return new Map(rows.map(({ id, ...receiver }) => [id, receiver]));
 }
 
-export async function sentRequestsOf(db: Db, senderId: string, i18n: I18n): Promise<SentRequest[]> {
+/**
+ * The sender's requests, newest first, with the notes they left that have not reached anyone (waiting
+ * or expired); a delivered note is a request of the note's id, and says it no longer waits.
+ */
+export async function sentRequestsOf(
+  db: Db,
+  senderId: string,
+  i18n: I18n,
+  now: Date,
+): Promise<SentRequest[]> {
   const rows = await db
-    .select(requestColumns)
+    .select({ ...requestColumns, fromNote: sql<boolean>`${waitingNotes.id} is not null` })
     .from(notifications)
     .leftJoin(vehicles, eq(vehicles.id, notifications.vehicleId))
+    .leftJoin(receiver, eq(receiver.id, notifications.receiverId))
+    .leftJoin(waitingNotes, eq(waitingNotes.id, notifications.id))
     .where(eq(notifications.senderId, senderId))
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
     .limit(SENT_REQUESTS_LIMIT);
-  return rows.map(({ notification, vehicleNumber }) => toSentRequest(notification, vehicleNumber, i18n));
+  const requests = rows.map(({ notification, vehicleNumber, receiptsShared, fallbacks, fromNote }) => ({
+    ...toSentRequest(notification, vehicleNumber, receiptsShared, fallbacks, i18n),
+    ...(fromNote ? { waitingUntil: null, expired: false } : {}),
+  }));
+  const notes = (await undeliveredNotesOf(db, senderId)).map((note) => toWaitingSentRequest(note, i18n, now));
+  const slipNotes = (
+    await db
+      .select()
+      .from(slips)
+      .where(and(eq(slips.ownerId, senderId), isNotNull(slips.attachedAt)))
+      .orderBy(desc(slips.attachedAt))
+      .limit(SENT_REQUESTS_LIMIT)
+  )
+    .filter(isAttached)
+    .map((slip) => slipAsSentRequest(slip, i18n));
+  return [...requests, ...notes, ...slipNotes]
+    .sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b._id.localeCompare(a._id))
+    .slice(0, SENT_REQUESTS_LIMIT);
+}
+
+/** The request as its sender now sees it; undefined when it is gone. */
+export async function changedRequest(db: Db, id: string): Promise<ChangedRequest | undefined> {
+  const rows = await db.select(changedRequestColumns).from(notifications).where(eq(notifications.id, id));
+  return rows[0] && toChangedRequest(rows[0]);
 }
 
 /** Notes the first delivery of a request; undefined when it was already delivered (or is gone). */
@@ -100,30 +164,58 @@ export async function markDelivered(db: Db, id: string, now: Date): Promise<Chan
     .update(notifications)
     .set({ deliveredAt: now })
     .where(and(eq(notifications.id, id), isNull(notifications.deliveredAt)))
-    .returning();
-  return (await withVehicleNumbers(db, rows))[0];
+    .returning(changedRequestColumns);
+  return rows[0] && toChangedRequest(rows[0]);
 }
 
-/** Notes that the receiver saw these of their own requests; returns those that were not seen before. */
-export async function markSeen(
+/**
+ * Stamps these of the receiver's own requests where `unstamped` is still null; returns the ones it
+ * stamped, so each change is told once.
+ */
+async function stampOwn(
+  db: Db,
+  receiverId: string,
+  ids: string[],
+  unstamped: AnyPgColumn,
+  stamps: PgUpdateSetSource<typeof notifications>,
+): Promise<ChangedRequest[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(notifications)
+    .set(stamps)
+    .where(and(inArray(notifications.id, ids), eq(notifications.receiverId, receiverId), isNull(unstamped)))
+    .returning(changedRequestColumns);
+  return rows.map(toChangedRequest);
+}
+
+/** Notes that a device of the receiver showed these of their own requests; returns those not delivered before. */
+export function markDeliveredTo(
   db: Db,
   receiverId: string,
   ids: string[],
   now: Date,
 ): Promise<ChangedRequest[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .update(notifications)
-    .set({ seenAt: now, deliveredAt: sql`coalesce(${notifications.deliveredAt}, ${now})` })
-    .where(
-      and(
-        inArray(notifications.id, ids),
-        eq(notifications.receiverId, receiverId),
-        isNull(notifications.seenAt),
+  return stampOwn(db, receiverId, ids, notifications.deliveredAt, { deliveredAt: now });
+}
+
+/** Notes that the receiver saw these of their own requests; returns those that were not seen before. */
+export function markSeen(db: Db, receiverId: string, ids: string[], now: Date): Promise<ChangedRequest[]> {
+  return stampOwn(db, receiverId, ids, notifications.seenAt, {
+    seenAt: now,
+    deliveredAt: sql`coalesce(${notifications.deliveredAt}, ${now})`,
+  });
+}
+
+/** The condition that the request's receiver has not blocked its sender. */
+export function senderNotBlockedByReceiver(db: Db): SQL {
+  return notExists(
+    db
+      .select({ blockerId: blocks.blockerId })
+      .from(blocks)
+      .where(
+        and(eq(blocks.blockerId, notifications.receiverId), eq(blocks.blockedId, notifications.senderId)),
       ),
-    )
-    .returning();
-  return withVehicleNumbers(db, rows);
+  );
 }
 
 export type ReplyOutcome =
@@ -148,8 +240,8 @@ export async function recordReply(
       deliveredAt: sql`coalesce(${notifications.deliveredAt}, ${now})`,
     })
     .where(and(own, isNull(notifications.repliedAt)))
-    .returning();
-  const [changed] = await withVehicleNumbers(db, rows);
+    .returning(changedRequestColumns);
+  const changed = rows[0] && toChangedRequest(rows[0]);
   if (changed) return { kind: 'answered', changed };
   const [existing] = await db.select({ id: notifications.id }).from(notifications).where(own).limit(1);
   return { kind: existing ? 'already_answered' : 'not_found' };
@@ -157,8 +249,8 @@ export async function recordReply(
 
 /**
  * Claims the requests due a reminder: unseen, unanswered, not reminded, sent at least `afterS` ago
- * (but not an hour longer). The update claims each row once, so with several instances sweeping
- * only one of them gets it.
+ * (but not an hour longer), from a sender the receiver has not blocked since. The update claims each
+ * row once, so with several instances sweeping only one of them gets it.
  */
 export async function claimReminders(db: Db, afterS: number, now: Date): Promise<ChangedRequest[]> {
   const rows = await db
@@ -172,8 +264,9 @@ export async function claimReminders(db: Db, afterS: number, now: Date): Promise
         inArray(notifications.kind, REMINDED_KINDS),
         lte(notifications.sentAt, new Date(now.getTime() - afterS * 1000)),
         gt(notifications.sentAt, new Date(now.getTime() - afterS * 1000 - REMINDER_HORIZON_MS)),
+        senderNotBlockedByReceiver(db),
       ),
     )
-    .returning();
-  return withVehicleNumbers(db, rows);
+    .returning(changedRequestColumns);
+  return rows.map(toChangedRequest);
 }

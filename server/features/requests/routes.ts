@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emptyObject,
   messageResponse,
+  notificationsDeliveredPayload,
   notificationsSeenPayload,
   replyPayload,
   sentRequest,
@@ -10,34 +11,24 @@ import {
 } from '#common/api';
 import type { z } from 'zod/mini';
 import { conflict, notFound } from '../../lib/http-error';
-import { flagRegistration } from '../../lib/registration-flags';
 import { currentUser } from '../../plugins/auth';
-import { RequestLifecycle } from './lifecycle';
-import { recordReply, sentRequestsOf } from './repository';
+import { sentRequestsOf } from './repository';
 
-/** The request lifecycle: the receiver's answer and "seen", the sender's list, deliveries and reminders. */
+/** The request lifecycle's routes: the receiver's answer, "delivered" and "seen", the sender's list. */
 const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const signedIn = { preValidation: app.authenticate };
-  const lifecycle = new RequestLifecycle(db, app.notificationBus, app.deps.now, app.log);
-  app.notificationBus.onDelivered((notificationId) => lifecycle.delivered(notificationId));
-  lifecycle.startReminders(app.config.reminderAfterS);
-  app.addHook('onClose', () => lifecycle.close());
+  const lifecycle = app.requestLifecycle;
 
   /** A plain function of the validated input, so that callers can wrap it (idempotency, say). */
   async function answer(receiverId: string, input: z.output<typeof replyPayload>): Promise<SentRequest> {
-    const outcome = await recordReply(db, receiverId, input.notificationId, input, app.deps.now());
+    const outcome = await lifecycle.answer(receiverId, input.notificationId, input);
     if (outcome.kind !== 'answered') {
       throw outcome.kind === 'not_found'
         ? notFound((i18n) => i18n._('server.notificationNotFound'))
         : conflict((i18n) => i18n._('server.requests.alreadyAnswered'));
     }
-    const { row, request } = outcome.changed;
-    if (input.kind === 'not_my_vehicle' && row.vehicleId && row.senderId) {
-      await flagRegistration(db, row.vehicleId, row.senderId, app.deps.now());
-    }
-    lifecycle.tellSender(outcome.changed, { answered: true });
-    return request;
+    return outcome.changed.request;
   }
 
   app.post(
@@ -59,10 +50,19 @@ const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/notificationsDelivered',
+    { ...signedIn, schema: { body: notificationsDeliveredPayload, response: { 200: messageResponse } } },
+    async (request) => {
+      await lifecycle.deliveredTo(currentUser(request).id, [...new Set(request.body.ids)]);
+      return { message: request.i18n._('server.requests.markedDelivered') };
+    },
+  );
+
   app.get(
     '/sentRequests',
     { ...signedIn, schema: { querystring: emptyObject, response: { 200: sentRequestList } } },
-    async (request) => sentRequestsOf(db, currentUser(request).id, request.i18n),
+    async (request) => sentRequestsOf(db, currentUser(request).id, request.i18n, app.deps.now()),
   );
 };
 

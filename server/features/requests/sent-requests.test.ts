@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SendResponse } from '#common/api';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SENT_REQUESTS_LIMIT } from './repository';
-import { aRequest, addVehicle, messageAbout, post, sentRequests } from './test-helpers';
+import {
+  aRequest,
+  addVehicle,
+  markSeen,
+  messageAbout,
+  post,
+  reply,
+  sentRequests,
+  updateProfile,
+} from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +32,7 @@ describe('GET /api/users/sentRequests', () => {
         seenAt: null,
         reply: null,
         reminderSentAt: null,
+        fallbacks: [],
       },
     ]);
   });
@@ -70,5 +81,56 @@ describe('GET /api/users/sentRequests', () => {
   it('answers 401 without a session', async () => {
     const response = await t.inject({ method: 'GET', url: '/api/users/sentRequests' });
     expect(response.statusCode).toBe(401);
+  });
+  it('shows no delivery or look of a receiver who does not share read receipts, but their answer', async () => {
+    const { sender, owner, notification } = await aRequest(t);
+    await updateProfile(t, owner, { shareReadReceipts: false });
+    await markSeen(t, owner, [notification._id]);
+    await reply(t, owner, { notificationId: notification._id, kind: 'five_minutes', text: 'Sorry' });
+    expect((await sentRequests(t, sender))[0]).toMatchObject({
+      deliveredAt: null,
+      seenAt: null,
+      reply: { kind: 'five_minutes', text: 'Sorry', at: t.clock.now().toISOString() },
+    });
+  });
+
+  it('shows the delivery and the look again once the receiver shares read receipts', async () => {
+    const { sender, owner, notification } = await aRequest(t);
+    await updateProfile(t, owner, { shareReadReceipts: false });
+    await markSeen(t, owner, [notification._id]);
+    await updateProfile(t, owner, { shareReadReceipts: true });
+    expect((await sentRequests(t, sender))[0]).toMatchObject({
+      deliveredAt: t.clock.now().toISOString(),
+      seenAt: t.clock.now().toISOString(),
+    });
+  });
+});
+
+describe('the sender’s view of a request in the answer of its send', () => {
+  it('is what sentRequests lists for a message, next to what the owner sees', async () => {
+    const { sender, notification, sentRequest } = await aRequest(t);
+    expect(sentRequest).toEqual((await sentRequests(t, sender))[0]);
+    expect(notification).toMatchObject({
+      _id: sentRequest._id,
+      senderId: { name: 'Rahul Nair' },
+      title: expect.any(String),
+      content: 'Your car is blocking the gate',
+      sentAt: sentRequest.sentAt,
+      read: false,
+    });
+  });
+
+  it('is what sentRequests lists for a notification, with no vehicle number', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const body = `Please move ${(await addVehicle(t, receiver)).vehicleNumber}`;
+    const response = await post(
+      t,
+      '/api/users/sendNotification',
+      { receiverId: receiver.user._id, title: 'Vehicle Notification', body },
+      sender,
+    );
+    const { sentRequest } = response.json<SendResponse>();
+    expect(sentRequest).toMatchObject({ vehicleNumber: null, content: body });
+    expect(sentRequest).toEqual((await sentRequests(t, sender))[0]);
   });
 });

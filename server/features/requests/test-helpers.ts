@@ -1,5 +1,4 @@
-import type { ServerNotification } from '#common/api';
-import type { SentRequest } from '#common/api';
+import type { SendResponse, SentRequest } from '#common/api';
 import type { SignedIn, TestApp } from '../../testing/test-app';
 
 export const post = (t: TestApp, url: string, payload: object | undefined, who?: SignedIn) =>
@@ -17,14 +16,17 @@ export async function sentRequests(t: TestApp, who: SignedIn): Promise<SentReque
   return response.json<SentRequest[]>();
 }
 
-/** A message from `sender` about a vehicle `owner` adds through the API; returns it as the owner sees it. */
+/**
+ * A message from `sender` about a vehicle `owner` adds through the API; returns the send's answer:
+ * the message as the owner sees it, with the sender's view of it.
+ */
 export async function messageAbout(
   t: TestApp,
   sender: SignedIn,
   owner: SignedIn,
   vehicleId: string,
   message = 'Your car is blocking the gate',
-): Promise<ServerNotification> {
+): Promise<SendResponse> {
   const response = await post(
     t,
     '/api/users/sendMessage',
@@ -32,7 +34,7 @@ export async function messageAbout(
     sender,
   );
   if (response.statusCode !== 201) throw new Error(`sendMessage failed: ${response.body}`);
-  return response.json<ServerNotification>();
+  return response.json<SendResponse>();
 }
 
 let vehicleCounter = 0;
@@ -49,10 +51,24 @@ export async function addVehicle(
   return { _id: response.json<{ _id: string }>()._id, vehicleNumber };
 }
 
-/** A sender, an owner with a vehicle, and one message from the first to the second about it. */
+/**
+ * A sender, an owner with a vehicle, and one message from the first to the second about it: as the
+ * owner sees it (`notification`) and as the send answered its sender's view (`sentRequest`).
+ */
 export async function aRequest(t: TestApp) {
   const [sender, owner] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp({ name: 'Meera Das' })];
   const vehicle = await addVehicle(t, owner);
-  const notification = await messageAbout(t, sender, owner, vehicle._id);
-  return { sender, owner, vehicle, notification };
+  const { sentRequest, ...notification } = await messageAbout(t, sender, owner, vehicle._id);
+  return { sender, owner, vehicle, notification, sentRequest };
+}
+
+/** Changes the user's settings through the API, as Settings does. */
+export async function updateProfile(t: TestApp, who: SignedIn, payload: object): Promise<void> {
+  const response = await t.inject({
+    method: 'PATCH',
+    url: '/api/users/updateProfile',
+    payload,
+    headers: who.headers,
+  });
+  if (response.statusCode !== 200) throw new Error(`updateProfile failed: ${response.body}`);
 }

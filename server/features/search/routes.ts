@@ -13,12 +13,17 @@ import {
 import { currentUser } from '../../plugins/auth';
 
 const SEARCH_WINDOW_MS = 60_000;
+const SEARCH_DAY_MS = 24 * 60 * 60_000;
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const max = config.searchesPerUserMinute;
+  const maxPerDay = config.searchesPerUserDay;
   const searchKey = (request: FastifyRequest) => `search:${currentUser(request).id}`;
+  const searchDayKey = (request: FastifyRequest) => `search-day:${currentUser(request).id}`;
   const tooMany = (ttl: number) => tooManyRequests((i18n) => i18n._('server.search.tooMany'), ttl / 1000);
+  const tooManyToday = (ttl: number) =>
+    tooManyRequests((i18n) => i18n._('server.search.tooManyToday'), ttl / 1000);
   const answer = (request: FastifyRequest, found: Registration[]) => {
     const now = app.deps.now();
     const callsConfigured = app.deps.telephony !== null;
@@ -27,8 +32,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
-  // Per signed-in user, so nobody can walk the number space to harvest owners; counted after
-  // authenticate and whether or not the body is valid, so every attempt counts.
+  // Per signed-in user, a minute and a day, so nobody can walk the number space to harvest owners;
+  // counted after authenticate and whether or not the body is valid, so every attempt counts.
   const limits = config.rateLimitStore;
   if (limits.kind === 'database') {
     // The count and the search are one statement: one round trip for the hottest signed-in request.
@@ -41,15 +46,23 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { body: vehicleOwnerQuery, response: { 200: ownedVehicleList } },
       },
       async (request) => {
-        const key = `${limits.keyPrefix}${searchKey(request)}`;
+        const minute = { key: `${limits.keyPrefix}${searchKey(request)}`, windowMs: SEARCH_WINDOW_MS, max };
+        const day = {
+          key: `${limits.keyPrefix}${searchDayKey(request)}`,
+          windowMs: SEARCH_DAY_MS,
+          max: maxPerDay,
+        };
         if (request.validationError) {
-          const [counted] = await countHit(database.countersDb, key, SEARCH_WINDOW_MS);
-          if (counted && counted.current > max) throw tooMany(ttlMs(counted.ttl));
+          const [inDay] = await countHit(database.countersDb, day.key, day.windowMs);
+          if (inDay && inDay.current > day.max) throw tooManyToday(ttlMs(inDay.ttl));
+          const [inMinute] = await countHit(database.countersDb, minute.key, minute.windowMs);
+          if (inMinute && inMinute.current > max) throw tooMany(ttlMs(inMinute.ttl));
           throw request.validationError;
         }
         const { vehicleNumber } = request.body;
-        const counted = await countedSearch({ key, windowMs: SEARCH_WINDOW_MS, max, vehicleNumber });
-        if (counted.current > max) throw tooMany(counted.ttlMs);
+        const counted = await countedSearch({ limits: [minute, day], vehicleNumber });
+        if (counted.exceeded?.limit === 'long') throw tooManyToday(counted.exceeded.retryAfterMs);
+        if (counted.exceeded) throw tooMany(counted.exceeded.retryAfterMs);
         return answer(request, counted.found);
       },
     );
@@ -57,6 +70,15 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const findOwners = preparedReachableBy(database.db, 'vehicleNumber');
+  const dayLimit = app.createRateLimit({
+    max: maxPerDay,
+    timeWindow: SEARCH_DAY_MS,
+    keyGenerator: searchDayKey,
+  });
+  const limitPerDay = async (request: FastifyRequest) => {
+    const limit = await dayLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) throw tooManyToday(limit.ttl);
+  };
   const searchLimit = {
     max,
     timeWindow: SEARCH_WINDOW_MS,
@@ -67,7 +89,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/getVehicleOwner',
     {
-      preValidation: app.authenticate,
+      preValidation: [app.authenticate, limitPerDay],
       config: { rateLimit: searchLimit },
       schema: { body: vehicleOwnerQuery, response: { 200: ownedVehicleList } },
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { textsFor } from '../../i18n/texts';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { nextVehicleNumber } from '../../testing/vehicle-fixtures';
 
@@ -61,5 +62,47 @@ describe('owner search rate limit', () => {
     await useUpSearches(busy);
     const response = await search(other);
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('owner searches a day', () => {
+  const PER_DAY = 4;
+  let daily: TestApp;
+  beforeAll(async () => {
+    daily = await createTestApp({ env: { SEARCHES_PER_USER_DAY: String(PER_DAY) } });
+  });
+  afterAll(() => daily.close());
+
+  const searchIn = (user: SignedIn, vehicleNumber = nextVehicleNumber()) =>
+    daily.inject({
+      method: 'POST',
+      url: '/api/users/getVehicleOwner',
+      payload: { vehicleNumber },
+      headers: user.headers,
+    });
+
+  it('allows 200 searches a day by default', () => {
+    expect(loadConfig({}).searchesPerUserDay).toBe(200);
+  });
+
+  it('answers 429 with a Retry-After past the minute once a user exceeds the day’s searches', async () => {
+    const user = await daily.signUp();
+    for (let i = 0; i < PER_DAY; i++) expect((await searchIn(user)).statusCode).toBe(200);
+    const response = await searchIn(user);
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ message: textsFor('en')._('server.search.tooManyToday') });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('counts invalid searches against the day too', async () => {
+    const user = await daily.signUp();
+    for (let i = 0; i < PER_DAY; i++) expect((await searchIn(user, 'not a number')).statusCode).toBe(400);
+    expect((await searchIn(user)).statusCode).toBe(429);
+  });
+
+  it('does not count one user’s searches against another', async () => {
+    const busy = await daily.signUp();
+    for (let i = 0; i < PER_DAY; i++) await searchIn(busy);
+    expect((await searchIn(await daily.signUp())).statusCode).toBe(200);
   });
 });

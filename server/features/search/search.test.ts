@@ -130,4 +130,19 @@ describe('POST /api/users/getVehicleOwner', () => {
     const response = await search({ vehicleNumber: vehicle.vehicleNumber });
     expect(response.json<OwnedVehicle[]>()[0]?.userId.phone).toBe(owner.user.phone);
   });
+  it('shows only the initials of an owner who hid their name', async () => {
+    const owner = await t.signUp({ name: 'Anil Mathew' });
+    await t.inject({
+      method: 'PATCH',
+      url: '/api/users/updateProfile',
+      payload: { nameVisible: false },
+      headers: owner.headers,
+    });
+    const vehicleNumber = nextVehicleNumber();
+    await addVehicle(t, owner, { vehicleNumber });
+    const response = await search({ vehicleNumber });
+    expect(response.json<OwnedVehicle[]>()[0]?.userId.name).toBe('A. M.');
+    expect(response.body).not.toContain('Anil');
+    expect(response.body).not.toContain('Mathew');
+  });
 });

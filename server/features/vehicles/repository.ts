@@ -3,6 +3,7 @@ import type { VehicleType } from '#common/vehicle-types';
 import type { Db } from '../../db/database';
 import { users, vehicleChanges, vehicles, type VehicleRow } from '../../db/schema';
 import { conflict, tooManyRequests } from '../../lib/http-error';
+import { rcCheckInFlight } from '../../lib/rc-check-window';
 
 const HOUR_MS = 3_600_000;
 
@@ -90,7 +91,8 @@ export function preparedVehiclesOf(db: Db, limit: number): (ownerId: string) => 
 
 /**
  * Undefined when the vehicle does not exist or is not the owner's: both are "not found". A new number
- * counts against the hourly cap and drops the proof of ownership, which was for the old number.
+ * counts against the hourly cap and drops the proof of ownership, which was for the old number; it is
+ * refused (409) while the registration is being checked against its RC, whose answer is for the old one.
  */
 export async function updateOwnVehicle(
   db: Db,
@@ -103,15 +105,29 @@ export async function updateOwnVehicle(
   return db.transaction(async (tx) => {
     const own = and(eq(vehicles.id, id), eq(vehicles.ownerId, ownerId));
     await lockAccount(tx, ownerId);
-    const [current] = await tx.select({ vehicleNumber: vehicles.vehicleNumber }).from(vehicles).where(own);
+    const [current] = await tx
+      .select({ vehicleNumber: vehicles.vehicleNumber, rcCheckStartedAt: vehicles.rcCheckStartedAt })
+      .from(vehicles)
+      .where(own);
     if (!current) return undefined;
     const renumbering =
       changes.vehicleNumber !== undefined && changes.vehicleNumber !== current.vehicleNumber;
+    if (renumbering && rcCheckInFlight(current.rcCheckStartedAt, now)) {
+      throw conflict((i18n) => i18n._('server.vehicles.checkInProgress'));
+    }
     if (renumbering) await recordChange(tx, ownerId, limits, now);
-    const dropProof = { verified: false, verifiedAt: null, verificationId: null, household: false };
+    const renumbered = {
+      verified: false,
+      verifiedAt: null,
+      verificationId: null,
+      mobileMatched: false,
+      proofExpired: false,
+      household: false,
+      numberChangedAt: now,
+    };
     const [updated] = await tx
       .update(vehicles)
-      .set(renumbering ? { ...changes, ...dropProof } : changes)
+      .set(renumbering ? { ...changes, ...renumbered } : changes)
       .where(own)
       .returning();
     return updated;

@@ -6,14 +6,15 @@ import {
   messageResponse,
   updateVehiclePayload,
   vehicle,
-  vehicleList,
 } from '#common/api';
+import { myVehicleList } from '#common/card-api';
 import { toVehicle } from '../../lib/api-shapes';
 import { conflict, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { isUniqueViolation } from '../../plugins/errors';
 import { deleteOwnVehicle, insertVehicle, preparedVehiclesOf, updateOwnVehicle } from './repository';
 import { clearRegistrationFlags } from '../../lib/registration-flags';
+import { liveCardsOfOwner, toVehicleCard } from '../../lib/vehicle-cards';
 
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
 
@@ -41,14 +42,24 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const added = await unlessDuplicate(
         insertVehicle(db, user.id, { ...request.body, createdAt: app.deps.now() }, limits),
       );
+      await app.waitingNotes.deliverFor(added.vehicleNumber);
       return reply.code(201).send(toVehicle(added));
     },
   );
 
-  app.get('/getMyVehicles', { ...signedIn, schema: { response: { 200: vehicleList } } }, async (request) => {
-    const user = currentUser(request);
-    return (await vehiclesOf(user.id)).map(toVehicle);
-  });
+  app.get(
+    '/getMyVehicles',
+    { ...signedIn, schema: { response: { 200: myVehicleList } } },
+    async (request) => {
+      const user = currentUser(request);
+      const [owned, cards] = await Promise.all([vehiclesOf(user.id), liveCardsOfOwner(db, user.id)]);
+      const now = app.deps.now();
+      return owned.map((row) => {
+        const card = cards.get(row.id);
+        return { ...toVehicle(row), card: card ? toVehicleCard(card, request, now) : null };
+      });
+    },
+  );
 
   app.patch(
     '/updateVehicle',
@@ -62,6 +73,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!updated) throw notFound(VEHICLE_NOT_FOUND);
       // Saving the registration is its owner confirming it: "Not my vehicle" flags start again.
       await clearRegistrationFlags(db, updated.id);
+      await app.waitingNotes.deliverFor(updated.vehicleNumber);
       return toVehicle(updated);
     },
   );

@@ -1,62 +1,13 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, nextPhone, registration, type TestApp } from '../../../testing/test-app';
-import { msg91SmsSender } from './msg91-sms-sender';
-
-const AUTH_KEY = 'msg91-auth-key';
-const TEMPLATE_ID = '64f0c0ffee0123456789abcd';
-
-interface ReceivedRequest {
-  method: string | undefined;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * A stand-in for control.msg91.com on 127.0.0.1: records each request and answers as MSG91 documents,
- * `{"type":"success","request_id":…}`, or its error body (with HTTP 200, as MSG91 does), or nothing.
- */
-async function startFakeMsg91() {
-  const received: ReceivedRequest[] = [];
-  const hanging = new Set<() => void>();
-  const fake = { mode: 'success' as 'success' | 'error' | 'hang', received, url: '', close: () => {} };
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://fake');
-      received.push({
-        method: request.method,
-        path: url.pathname,
-        query: url.searchParams,
-        headers: request.headers,
-        body,
-      });
-      if (fake.mode === 'hang') {
-        hanging.add(() => response.destroy());
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
-      response.end(
-        JSON.stringify(
-          fake.mode === 'success'
-            ? { type: 'success', request_id: '3763646c3058373530393938' }
-            : { type: 'error', message: `Invalid template for ${url.searchParams.get('mobile')}` },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => {
-    for (const end of hanging) end();
-    server.close();
-  };
-  return fake;
-}
+import {
+  MSG91_AUTH_KEY as AUTH_KEY,
+  MSG91_NOTICE_TEMPLATE_ID,
+  MSG91_NOTICE_TEMPLATE_ID_ML,
+  MSG91_TEMPLATE_ID as TEMPLATE_ID,
+  startFakeMsg91,
+} from '../../../testing/fake-msg91';
+import { msg91NoticeSender, msg91SmsSender } from './msg91-sms-sender';
 
 let fake: Awaited<ReturnType<typeof startFakeMsg91>>;
 beforeAll(async () => {
@@ -109,6 +60,59 @@ describe('msg91SmsSender', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error?.message).toContain('Invalid template');
     expect(error?.message).not.toContain('9876543210');
+  });
+});
+
+describe('msg91NoticeSender (the fallback SMS)', () => {
+  const templates = { en: MSG91_NOTICE_TEMPLATE_ID, ml: MSG91_NOTICE_TEMPLATE_ID_ML };
+  const sender = (timeoutMs = 2000) =>
+    msg91NoticeSender({ authKey: AUTH_KEY, templateId: TEMPLATE_ID, baseUrl: fake.url }, templates, {
+      timeoutMs,
+    });
+  const notice = {
+    phone: '9876543210',
+    requestId: '0b6f2d4e-4c1a-4f57-9a53-2f7f3b1f0c11',
+    plate: 'KL07AB1234',
+    language: 'en',
+    text: 'Vahan Contact: someone needs you to move KL07AB1234. Open Vahan Contact to answer.',
+  } as const;
+
+  it("posts the DLT template of the receiver's language to the Flow API with the authkey header", async () => {
+    await sender().sendNotice(notice);
+    expect(fake.received).toHaveLength(1);
+    const [request] = fake.received;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/api/v5/flow');
+    expect([...(request?.query ?? [])]).toEqual([]);
+    expect(request?.headers.authkey).toBe(AUTH_KEY);
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? 'null')).toEqual({
+      template_id: MSG91_NOTICE_TEMPLATE_ID,
+      short_url: '0',
+      recipients: [{ mobiles: '919876543210', vehicle: 'KL07AB1234' }],
+    });
+  });
+
+  it('uses the Malayalam template for a Malayalam reader', async () => {
+    await sender().sendNotice({ ...notice, language: 'ml' });
+    expect(JSON.parse(fake.received[0]?.body ?? 'null')).toMatchObject({
+      template_id: MSG91_NOTICE_TEMPLATE_ID_ML,
+    });
+  });
+
+  it("rejects on MSG91's error body (HTTP 200), without the number in the message", async () => {
+    fake.mode = 'error';
+    const error = await sender()
+      .sendNotice(notice)
+      .catch((caught: unknown) => caught as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect(error?.message).toContain('MSG91 refused the SMS');
+    expect(error?.message).not.toContain('9876543210');
+  });
+
+  it('rejects when MSG91 does not answer in time', async () => {
+    fake.mode = 'hang';
+    await expect(sender(200).sendNotice(notice)).rejects.toThrow();
   });
 });
 

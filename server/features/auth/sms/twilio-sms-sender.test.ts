@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, nextPhone, registration, type TestApp } from '../../../testing/test-app';
-import { twilioSmsSender } from './twilio-sms-sender';
+import { twilioNoticeSender, twilioSmsSender } from './twilio-sms-sender';
 
 const SID = 'AC0123456789abcdef';
 const AUTH_TOKEN = 'twilio-secret';
@@ -125,5 +125,34 @@ describe('sign-in codes with SMS_PROVIDER=twilio', () => {
     const [otp] = /\d{6}/.exec(fake.received.at(-1)?.form.get('Body') ?? '') ?? [];
     const verified = await t.inject({ method: 'POST', url: '/api/users/verify', payload: { phone, otp } });
     expect(verified.statusCode).toBe(200);
+  });
+});
+
+describe('twilioNoticeSender (the fallback SMS)', () => {
+  const sender = () =>
+    twilioNoticeSender({ accountSid: SID, authToken: AUTH_TOKEN, from: FROM, baseUrl: fake.url });
+  const text = 'Vahan Contact: someone needs you to move KL07AB1234. Open Vahan Contact to answer.';
+  const notice = {
+    phone: '9876543210',
+    requestId: 'r-1',
+    plate: 'KL07AB1234',
+    language: 'en',
+    text,
+  } as const;
+
+  it('posts the text as written to the Messages API, from the configured number, with basic auth', async () => {
+    await sender().sendNotice(notice);
+    const [request] = fake.received;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
+    expect(request?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${SID}:${AUTH_TOKEN}`).toString('base64')}`,
+    );
+    expect(Object.fromEntries(request?.form ?? [])).toEqual({ To: '+919876543210', From: FROM, Body: text });
+  });
+
+  it('rejects when Twilio refuses the message', async () => {
+    fake.status = 400;
+    await expect(sender().sendNotice(notice)).rejects.toThrow('Twilio refused the SMS: HTTP 400');
   });
 });

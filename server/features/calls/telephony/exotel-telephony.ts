@@ -1,9 +1,9 @@
 import type { ExotelConfig } from '../../../config';
-import { withoutNumbers } from '../../../lib/without-numbers';
+import { withoutPhoneNumbers } from '#common/contact-details';
 import { TelephonyRefused, TelephonyUnavailable, type Telephony } from './telephony';
 
 /** Longest a masked call may last (Exotel's `TimeLimit`), in seconds. */
-export const CALL_TIME_LIMIT_S = 600;
+const CALL_TIME_LIMIT_S = 600;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Exotel's documented error body: `{"RestException": {"Status": 400, "Message": "…"}}`. */
@@ -12,24 +12,55 @@ function exotelMessage(body: string): string {
     const parsed = JSON.parse(body) as { RestException?: { Message?: unknown } };
     const message = parsed.RestException?.Message;
     // Its message may quote a number: logged without the digits.
-    if (typeof message === 'string') return withoutNumbers(message);
+    if (typeof message === 'string') return withoutPhoneNumbers(message);
   } catch {
     // Exotel answers XML unless asked otherwise; the status says enough then.
   }
   return 'no message';
 }
 
+/** What both of Exotel's call requests share: the account, the auth, and how failures are told apart. */
+export interface ExotelRequestOptions {
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
 /**
- * Exotel's "connect two numbers" (`POST /v1/Accounts/{sid}/Calls/connect`): form-encoded, HTTP basic
- * auth with the API key and token; `From` is rung first, then `To`, both shown the ExoPhone (`CallerId`).
+ * POSTs `form` to the account's `Calls/connect` (form-encoded, HTTP basic auth with the API key and
+ * token) and resolves with Exotel's answer; rejects as unavailable or refused, never quoting the form.
  */
-export function exotelTelephony(
+export async function postExotelCall(
   config: ExotelConfig,
-  options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
-): Telephony {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
+  form: URLSearchParams,
+  { timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch }: ExotelRequestOptions = {},
+): Promise<string> {
   const url = new URL(`/v1/Accounts/${encodeURIComponent(config.accountSid)}/Calls/connect`, config.baseUrl);
   const authorization = `Basic ${Buffer.from(`${config.apiKey}:${config.apiToken}`).toString('base64')}`;
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetchImpl(url, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    body = await response.text();
+  } catch (error) {
+    throw new TelephonyUnavailable(`Exotel did not answer: ${(error as Error).name}`);
+  }
+  if (!response.ok) {
+    // Never the request: it holds the numbers.
+    throw new TelephonyRefused(`Exotel refused the call: HTTP ${response.status}, ${exotelMessage(body)}`);
+  }
+  return body;
+}
+
+/**
+ * Exotel's "connect two numbers" (`POST /v1/Accounts/{sid}/Calls/connect`): `From` is rung first,
+ * then `To`, both shown the ExoPhone (`CallerId`).
+ */
+export function exotelTelephony(config: ExotelConfig, options: ExotelRequestOptions = {}): Telephony {
   return {
     async connect({ caller, callee }) {
       const form = new URLSearchParams({
@@ -39,25 +70,7 @@ export function exotelTelephony(
         CallType: 'trans',
         TimeLimit: String(CALL_TIME_LIMIT_S),
       });
-      let response: Response;
-      let body: string;
-      try {
-        response = await fetchImpl(url, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
-          body: form,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        body = await response.text();
-      } catch (error) {
-        throw new TelephonyUnavailable(`Exotel did not answer: ${(error as Error).name}`);
-      }
-      if (!response.ok) {
-        // Never the request: it holds both numbers.
-        throw new TelephonyRefused(
-          `Exotel refused the call: HTTP ${response.status}, ${exotelMessage(body)}`,
-        );
-      }
+      await postExotelCall(config, form, options);
     },
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CashfreeConfig } from '../../../config';
 import { RcProviderError, type RcVerifier } from './rc-verifier';
 
-export const RC_PROVIDER_TIMEOUT_MS = 5_000;
+const RC_PROVIDER_TIMEOUT_MS = 5_000;
 
 /** The fields of Cashfree's Vehicle RC response we read; the owner's name and address are ignored. */
 const vehicleRcResponse = z.object({
@@ -12,6 +12,7 @@ const vehicleRcResponse = z.object({
   chassis: z.string().nullish(),
   engine: z.string().nullish(),
   rc_status: z.string().nullish(),
+  mobile_number: z.string().nullish(),
 });
 
 /** Cashfree Secure ID's Vehicle RC Verification: `POST {base}/vehicle-rc` with the client id and secret. */
@@ -49,6 +50,7 @@ export function cashfreeRcVerifier(config: CashfreeConfig): RcVerifier {
         active: record.rc_status?.toUpperCase() === 'ACTIVE',
         chassis: record.chassis ?? '',
         engine: record.engine ?? '',
+        mobile: record.mobile_number ?? null,
         verificationId,
       };
     },

@@ -1,0 +1,174 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { formatSlipCode } from '#common/slip-code';
+import type { I18n } from '@lingui/core';
+import type { AccountExport, SentRequest } from '#common/api';
+import type { ReplyKind } from '#common/replies';
+import type { Db } from '../../db/database';
+import {
+  blocks,
+  falseAlarms,
+  notifications,
+  otpCodes,
+  requestImages,
+  senderPauses,
+  sessions,
+  slips,
+  users,
+  vehicleCards,
+  vehicles,
+  waitingNotes,
+  type NotificationRow,
+  type SlipRow,
+  type UserRow,
+} from '../../db/schema';
+import { toServerNotification, toUser, toVehicle } from '../../lib/api-shapes';
+import { contentFor, titleFor } from '../../lib/notification-texts';
+import { sendersById } from '../../lib/senders';
+import { isAttached, slipNoteText } from '../../lib/slip-request';
+import { toWaitingNote } from '../../lib/waiting-notes/notes';
+
+/**
+ * Erases an account: its row, and with it (by the foreign keys) its vehicles, sessions, device tokens,
+ * blocks either way and the requests it received; the one-time codes of its phone. The requests it sent
+ * stay with their receivers, from a sender that is no more. Returns the ids of the sessions that ended.
+ */
+export async function deleteAccount(db: Db, user: Pick<UserRow, 'id' | 'phone'>): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const ended = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(otpCodes).where(eq(otpCodes.phone, user.phone));
+    await tx.delete(users).where(eq(users.id, user.id));
+    return ended.map(({ id }) => id);
+  });
+}
+
+const replyOf = (row: NotificationRow): SentRequest['reply'] =>
+  row.replyKind && row.repliedAt
+    ? {
+        kind: row.replyKind as ReplyKind,
+        ...(row.replyText ? { text: row.replyText } : {}),
+        at: row.repliedAt.toISOString(),
+      }
+    : null;
+
+const exportedSlip = (slip: SlipRow, i18n: I18n): AccountExport['slips'][number] => ({
+  code: formatSlipCode(slip.code),
+  createdAt: slip.createdAt.toISOString(),
+  attachedAt: slip.attachedAt?.toISOString() ?? null,
+  vehicleNumber: slip.vehicleNumber?.toUpperCase() ?? null,
+  note: isAttached(slip) ? slipNoteText(slip, i18n) : null,
+  reply: slip.replyKind && slip.repliedAt ? { kind: slip.replyKind, at: slip.repliedAt.toISOString() } : null,
+});
+
+/** Everything kept about the user, in their language (`i18n`); of others, only what the user was shown. */
+export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date): Promise<AccountExport> {
+  const [
+    ownVehicles,
+    sent,
+    received,
+    ownSessions,
+    ownBlocks,
+    ownNotes,
+    ownSlips,
+    photos,
+    reported,
+    pause,
+    cards,
+  ] = await Promise.all([
+    db.select().from(vehicles).where(eq(vehicles.ownerId, user.id)).orderBy(asc(vehicles.createdAt)),
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.senderId, user.id))
+      .orderBy(desc(notifications.sentAt), desc(notifications.id)),
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, user.id))
+      .orderBy(desc(notifications.sentAt), desc(notifications.id)),
+    db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id)),
+    db.select().from(blocks).where(eq(blocks.blockerId, user.id)).orderBy(asc(blocks.createdAt)),
+    db
+      .select()
+      .from(waitingNotes)
+      .where(eq(waitingNotes.senderId, user.id))
+      .orderBy(desc(waitingNotes.createdAt), desc(waitingNotes.id)),
+    db.select().from(slips).where(eq(slips.ownerId, user.id)).orderBy(asc(slips.createdAt), asc(slips.code)),
+    db
+      .select({
+        requestId: requestImages.notificationId,
+        contentType: requestImages.contentType,
+        createdAt: requestImages.createdAt,
+        latitude: requestImages.latitude,
+        longitude: requestImages.longitude,
+      })
+      .from(requestImages)
+      .innerJoin(notifications, eq(notifications.id, requestImages.notificationId))
+      .where(eq(notifications.senderId, user.id))
+      .orderBy(desc(requestImages.createdAt)),
+    db
+      .select()
+      .from(falseAlarms)
+      .where(eq(falseAlarms.receiverId, user.id))
+      .orderBy(desc(falseAlarms.reportedAt)),
+    db.select().from(senderPauses).where(eq(senderPauses.userId, user.id)),
+    db
+      .select({ card: vehicleCards })
+      .from(vehicleCards)
+      .innerJoin(vehicles, eq(vehicles.id, vehicleCards.vehicleId))
+      .where(eq(vehicles.ownerId, user.id))
+      .orderBy(asc(vehicleCards.createdAt)),
+  ]);
+  const senders = await sendersById(
+    db,
+    received.map((row) => row.senderId),
+  );
+  return {
+    exportedAt: now.toISOString(),
+    profile: toUser(user),
+    vehicles: ownVehicles.map(toVehicle),
+    requestsSent: sent.map((row) => ({
+      _id: row.id,
+      kind: row.kind,
+      vehicleNumber: row.vehicleNumber?.toUpperCase() ?? null,
+      title: titleFor(row, i18n),
+      content: contentFor(row, i18n),
+      sentAt: row.sentAt.toISOString(),
+      reply: replyOf(row),
+    })),
+    requestsReceived: received.map((row) => ({
+      ...toServerNotification(row, (row.senderId ? senders.get(row.senderId) : undefined) ?? null, i18n),
+      kind: row.kind,
+      reply: replyOf(row),
+    })),
+    sessions: ownSessions.map((session) => ({
+      _id: session.id,
+      createdAt: session.createdAt.toISOString(),
+      lastSeen: session.lastSeen.toISOString(),
+    })),
+    blocks: ownBlocks.map((block) => ({
+      blockedUserId: block.blockedId,
+      createdAt: block.createdAt.toISOString(),
+    })),
+    waitingNotes: ownNotes.map((note) => toWaitingNote(note, now)),
+    slips: ownSlips.map((slip) => exportedSlip(slip, i18n)),
+    photos: photos.map((photo) => ({ ...photo, createdAt: photo.createdAt.toISOString() })),
+    falseAlarmsReported: reported.map((alarm) => ({
+      requestId: alarm.notificationId,
+      reportedAt: alarm.reportedAt.toISOString(),
+    })),
+    sendingPause: pause[0]
+      ? { pausedAt: pause[0].pausedAt.toISOString(), pausedUntil: pause[0].pausedUntil.toISOString() }
+      : null,
+    cards: cards.map(({ card }) => ({
+      vehicleId: card.vehicleId,
+      code: card.code,
+      createdAt: card.createdAt.toISOString(),
+      endedAt: card.endedAt?.toISOString() ?? null,
+      pausedUntil: card.pausedUntil?.toISOString() ?? null,
+    })),
+  };
+}

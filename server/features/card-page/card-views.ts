@@ -1,0 +1,188 @@
+import type { I18n } from '@lingui/core';
+import type { PublicCard, PublicRequestStatus } from '#common/card-api';
+import type { Language } from '#common/languages';
+import { MESSAGE_MAX } from '#common/limits';
+import { TEMPLATE_KEYS, templateText } from '#common/message-templates';
+import { requestStatusText } from '#common/replies';
+import { vehicleTypeLabel } from '#common/vehicle-type-label';
+import { html, type Html } from '../../lib/public-page/html';
+import { pathIn } from '../../lib/public-page/language';
+
+/** The radio choice that stands for the stranger's own text instead of a suggestion. */
+export const OWN_TEXT = 'own';
+
+/** What the stranger typed, shown again with the reason when a send is refused. */
+export interface CardForm {
+  plateLast4?: string;
+  templateKey?: string;
+  text?: string;
+}
+
+export const cardPath = (code: string) => `/c/${encodeURIComponent(code)}`;
+export const cardStatusPath = (code: string, statusToken: string) =>
+  `${cardPath(code)}/sent/${encodeURIComponent(statusToken)}`;
+
+function vehicleHeading(i18n: I18n, card: PublicCard): Html {
+  return html`<p>${vehicleTypeLabel(i18n, card.vehicleType)}</p>
+    <p class="plate">${card.maskedNumber}</p>`;
+}
+
+function sendForm(i18n: I18n, language: Language, code: string, card: PublicCard, form: CardForm) {
+  const chosen = form.templateKey ?? TEMPLATE_KEYS[0];
+  const choice = (value: string, label: string) =>
+    html`<label class="choice"
+      ><input type="radio" name="templateKey" value="${value}" ${chosen === value ? html` checked` : null} />
+      <span>${label}</span></label
+    >`;
+  return html`<form method="post" action="${pathIn(cardPath(code), language)}">
+    <label for="plateLast4">${i18n._('cardPage.plateLast4')}</label>
+    <input
+      id="plateLast4"
+      name="plateLast4"
+      inputmode="numeric"
+      pattern="[0-9]{4}"
+      maxlength="4"
+      minlength="4"
+      required
+      autocomplete="off"
+      value="${form.plateLast4 ?? ''}"
+    />
+    <fieldset>
+      <legend>${i18n._('cardPage.message')}</legend>
+      ${TEMPLATE_KEYS.map((key) => choice(key, templateText(i18n, key, card.maskedNumber)))}
+      ${choice(OWN_TEXT, i18n._('cardPage.ownText'))}
+      <textarea name="text" rows="3" maxlength="${MESSAGE_MAX}" aria-label="${i18n._('cardPage.ownText')}">
+${form.text ?? ''}</textarea>
+    </fieldset>
+    <button type="submit">${i18n._('cardPage.send')}</button>
+  </form>`;
+}
+
+/** The card's page: who the card belongs to (type and masked plate only), and the form to reach them. */
+export function cardView(
+  i18n: I18n,
+  language: Language,
+  code: string,
+  card: PublicCard,
+  options: { form?: CardForm; error?: string } = {},
+): Html {
+  return html`<section class="card">
+    <h1>${i18n._('cardPage.title')}</h1>
+    ${vehicleHeading(i18n, card)}
+    ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : null}
+    ${card.paused ? html`<p class="notice">${i18n._('cardPage.paused')}</p>` : sendForm(i18n, language, code, card, options.form ?? {})}
+    ${!card.paused && card.callAvailable ? callForm(i18n, language, code) : null}
+  </section>`;
+}
+
+export const cardCallCodePath = (code: string) => `${cardPath(code)}/call/code`;
+export const cardCallPath = (code: string) => `${cardPath(code)}/call`;
+
+/** The first step of a masked call: the stranger's own phone, which rings first, gets a code. */
+function callForm(i18n: I18n, language: Language, code: string): Html {
+  return html`<form method="post" action="${pathIn(cardCallCodePath(code), language)}">
+    <h2>${i18n._('cardPage.callTitle')}</h2>
+    <p>${i18n._('cardPage.callExplain')}</p>
+    <label for="phone">${i18n._('cardPage.yourPhone')}</label>
+    <input
+      id="phone"
+      name="phone"
+      type="tel"
+      inputmode="numeric"
+      maxlength="10"
+      required
+      autocomplete="tel"
+    />
+    <button type="submit">${i18n._('cardPage.sendCode')}</button>
+  </form>`;
+}
+
+/** The second step: the code sent to the stranger's phone, then the call. */
+export function callCodeView(
+  i18n: I18n,
+  language: Language,
+  code: string,
+  card: PublicCard,
+  phone: string,
+  error?: string,
+): Html {
+  return html`<section class="card">
+    <h1>${i18n._('cardPage.callTitle')}</h1>
+    ${vehicleHeading(i18n, card)} ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <form method="post" action="${pathIn(cardCallPath(code), language)}">
+      <input type="hidden" name="phone" value="${phone}" />
+      <label for="otp">${i18n._('cardPage.codeLabel')}</label>
+      <input
+        id="otp"
+        name="otp"
+        inputmode="numeric"
+        pattern="[0-9]{6}"
+        maxlength="6"
+        required
+        autocomplete="one-time-code"
+      />
+      <button type="submit">${i18n._('cardPage.callNow')}</button>
+    </form>
+  </section>`;
+}
+
+/** The call is on its way: the stranger's phone rings first. */
+export function callPlacedView(i18n: I18n): Html {
+  return html`<section class="card">
+    <h1>${i18n._('cardPage.callPlacedTitle')}</h1>
+    <p role="status">${i18n._('cardPage.callPlacedBody')}</p>
+  </section>`;
+}
+
+/** The same answer for a code that never was, was replaced or was turned off. */
+export function unknownCardView(i18n: I18n): Html {
+  return html`<section class="card">
+    <h1>${i18n._('cardPage.unknownTitle')}</h1>
+    <p>${i18n._('cardPage.unknownBody')}</p>
+  </section>`;
+}
+
+function invitation(i18n: I18n) {
+  return html`<section class="card">
+    <h2>${i18n._('cardPage.inviteTitle')}</h2>
+    <p>${i18n._('cardPage.inviteBody')}</p>
+    <a class="button" href="/login">${i18n._('cardPage.inviteAction')}</a>
+  </section>`;
+}
+
+/**
+ * A sent request as its stranger follows it: sent, delivered, seen, then the owner's answer. The
+ * section names its live stream; once answered it is final (the stream closes, the page stops
+ * reloading itself).
+ */
+export function statusView(i18n: I18n, statusToken: string, status: PublicRequestStatus): Html {
+  const step = (done: boolean, label: string) => html`<li${done ? html` class="done"` : null}>${label}</li>`;
+  const answer = status.reply
+    ? html`<p class="answer" role="status">${requestStatusText(i18n, { ...status, reminderSentAt: null })}</p>
+        ${status.reply.text ? html`<p>“${status.reply.text}”</p>` : null}`
+    : html`<p role="status">${i18n._('cardPage.waiting')}</p>`;
+  const events = `/api/public/requests/${encodeURIComponent(statusToken)}/events`;
+  return html`<section
+      class="card"
+      data-live-events="${events}"
+      ${status.reply ? html` data-live-final` : null}
+    >
+      <h1>${i18n._('cardPage.sentTitle')}</h1>
+      <ul class="steps">
+        ${step(true, i18n._('cardPage.stepSent'))}
+        ${step(status.deliveredAt !== null, i18n._('cardPage.stepDelivered'))}
+        ${step(status.seenAt !== null, i18n._('cardPage.stepSeen'))}
+      </ul>
+      ${answer}
+    </section>
+    ${invitation(i18n)}`;
+}
+
+/** A status token that is unknown or more than a day old. */
+export function unknownStatusView(i18n: I18n): Html {
+  return html`<section class="card">
+      <h1>${i18n._('cardPage.statusGoneTitle')}</h1>
+      <p>${i18n._('cardPage.statusGoneBody')}</p>
+    </section>
+    ${invitation(i18n)}`;
+}

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponse } from '#common/api';
+import type { Language } from '#common/languages';
+import {
+  cardCallPayload,
+  cardCodeParams,
+  cardRequestCreated,
+  cardRequestPayload,
+  publicCard,
+  publicPhoneCodePayload,
+} from '#common/card-api';
+import { textsFor } from '../../i18n/texts';
+import { HttpError, notFound } from '../../lib/http-error';
+import type { PhoneCodes } from '../../lib/phone-codes';
+import { publicCards } from './public-cards';
+
+/** The stranger's JSON API of a windscreen card: no account, no session. */
+const cardPublicRoutes: FastifyPluginAsyncZod<{ codes: PhoneCodes }> = async (app, { codes }) => {
+  const cards = publicCards(app, codes);
+
+  app.get(
+    '/cards/:code',
+    { schema: { params: cardCodeParams, response: { 200: publicCard } } },
+    async (request) => {
+      const described = await cards.describe(request.params.code, request.i18n);
+      if (!described) throw notFound((i18n) => i18n._('server.cards.notFound'));
+      return described;
+    },
+  );
+
+  app.post(
+    '/cards/:code/requests',
+    { schema: { params: cardCodeParams, body: cardRequestPayload, response: { 201: cardRequestCreated } } },
+    async (request, reply) => {
+      const { language, ...body } = request.body;
+      const created = await inPageLanguage(language, () =>
+        cards.send({ ...body, code: request.params.code, address: request.ip }),
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  /** A one-time code to a stranger's own phone, under the sign-in code's limits, before a call from a card. */
+  app.post(
+    '/phone/code',
+    {
+      onRequest: codes.limitCodeRequests,
+      schema: { body: publicPhoneCodePayload, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await codes.send(request.body.phone);
+      return { message: request.i18n._('server.auth.codeSent') };
+    },
+  );
+
+  app.post(
+    '/cards/:code/call',
+    { schema: { params: cardCodeParams, body: cardCallPayload, response: { 202: messageResponse } } },
+    async (request, reply) => {
+      const { language, ...body } = request.body;
+      const i18n = language ? textsFor(language) : request.i18n;
+      await inPageLanguage(language, () =>
+        cards.call({ ...body, code: request.params.code, address: request.ip }, i18n),
+      );
+      return reply.code(202).send({ message: i18n._('server.calls.placed') });
+    },
+  );
+};
+
+export default cardPublicRoutes;
+
+/** Runs `action`, writing a refusal in the page's own language: its switch wins over Accept-Language. */
+async function inPageLanguage<T>(language: Language | undefined, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof HttpError) || !language) throw error;
+    const message = error.messageIn(textsFor(language));
+    throw new HttpError(error.statusCode, () => message, error.headers);
+  }
+}

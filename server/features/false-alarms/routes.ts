@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emptyObject, messageResponse, notificationRef, strikesResponse } from '#common/api';
+import { conflict, notFound } from '../../lib/http-error';
+import { currentUser } from '../../plugins/auth';
+import { reportFalseAlarm, strikesOf } from './repository';
+
+/** False alarms: a receiver marks a request one, a strike against its sender; enough strikes pause them. */
+const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const signedIn = { preValidation: app.authenticate };
+
+  app.post(
+    '/reportFalseAlarm',
+    { ...signedIn, schema: { body: notificationRef, response: { 200: messageResponse } } },
+    async (request) => {
+      const receiver = currentUser(request);
+      const { strikes } = app.config;
+      const report = await reportFalseAlarm(
+        db,
+        request.body.notificationId,
+        receiver.id,
+        strikes,
+        app.deps.now(),
+      );
+      switch (report.outcome) {
+        case 'not-found':
+          throw notFound((i18n) => i18n._('server.notificationNotFound'));
+        case 'sender-gone':
+          throw notFound((i18n) => i18n._('server.notifications.senderGone'));
+        case 'already-reported':
+          throw conflict((i18n) => i18n._('server.falseAlarms.alreadyReported'));
+        case 'reported':
+          return { message: request.i18n._('server.falseAlarms.reported') };
+      }
+    },
+  );
+
+  app.get(
+    '/strikes',
+    { ...signedIn, schema: { querystring: emptyObject, response: { 200: strikesResponse } } },
+    async (request) => {
+      const { strikes } = app.config;
+      const standing = await strikesOf(db, currentUser(request).id, strikes, app.deps.now());
+      return {
+        strikes: standing.strikes,
+        windowDays: strikes.windowDays,
+        pausedUntil: standing.pausedUntil?.toISOString() ?? null,
+      };
+    },
+  );
+};
+
+export default falseAlarmRoutes;

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FallbackChannel } from '#common/fallback-channels';
+import { inQuietHours } from '#common/quiet-hours';
+import type { FallbackConfig } from '../../../config';
+import type { FlowCaller, NoticeSender } from '../../../lib/fallback-providers';
+import { changedRequest } from '../repository';
+import {
+  claimStep,
+  dueSteps,
+  markStepFailed,
+  recordCallSid,
+  stepCounts,
+  type DueStep,
+  type StepCounts,
+} from './repository';
+import { noticeText } from './texts';
+
+/** How often each instance looks for due steps: a step is taken within 5 s of its time. */
+const LADDER_SWEEP_MS = 5000;
+/** The share of a daily budget at which operators are warned in the log. */
+const BUDGET_WARNING_SHARE = 0.8;
+/** The same warning is logged at most once an hour per instance. */
+const WARNING_GAP_MS = 60 * 60_000;
+/** One fallback call an hour to one receiver for the requests of one source. */
+const CALLS_PER_SOURCE_HOUR = 1;
+
+export interface LadderOptions {
+  /** Null when the SMS step is off (MSG91 without its notice template). */
+  sms: NoticeSender | null;
+  /** Null when the call step is off (no Exotel, or no EXOTEL_FLOW_URL). */
+  call: FlowCaller | null;
+}
+
+/** Why a due step is not taken now: a limit of the receiver, of the source, or the service's budget. */
+type StepRefusal = 'receiver' | 'source' | 'budget';
+
+function refusalOf(channel: FallbackChannel, counts: StepCounts, config: FallbackConfig): StepRefusal | null {
+  if (counts.service >= config.perDay[channel]) return 'budget';
+  if (counts.receiver >= config.perReceiverDay[channel]) return 'receiver';
+  if (channel === 'call' && counts.sourceLastHour >= CALLS_PER_SOURCE_HOUR) return 'source';
+  return null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The fallback ladder; `sweep` takes every step due now (tests call it instead of waiting). */
+    fallbackLadder: { sweep(): Promise<void> };
+  }
+}
+
+/**
+ * No routes: the sweep of the fallback ladder (README, "The fallback ladder"). A request that no
+ * device of its receiver showed within FALLBACK_SMS_AFTER_S is sent to their phone by SMS; one they
+ * neither opened nor answered within FALLBACK_CALL_AFTER_S gets an automatic call. Each step is claimed
+ * in the database, so one instance takes it, and its sender is told live.
+ */
+export default fp(
+  async function fallbackLadder(app: FastifyInstance, providers: LadderOptions) {
+    const { db } = app.database;
+    const config = app.config.fallback;
+    const lastWarned = new Map<string, number>();
+
+    function warnOnce(key: string, message: string, now: Date): void {
+      const last = lastWarned.get(key);
+      if (last !== undefined && now.getTime() - last < WARNING_GAP_MS) return;
+      lastWarned.set(key, now.getTime());
+      app.log.warn(message);
+    }
+
+    function warnOfBudget(channel: FallbackChannel, used: number, now: Date): void {
+      const budget = config.perDay[channel];
+      if (used >= budget) {
+        warnOnce(`${channel}-spent`, `fallback ${channel}: the daily budget of ${budget} is spent`, now);
+      } else if (used >= Math.ceil(budget * BUDGET_WARNING_SHARE)) {
+        warnOnce(
+          `${channel}-80`,
+          `fallback ${channel}: ${used} of the daily budget of ${budget} used (FALLBACK_${channel === 'sms' ? 'SMS' : 'CALLS'}_PER_DAY)`,
+          now,
+        );
+      }
+    }
+
+    /** Sends the step through its provider; false when the provider did not take it. */
+    async function send(channel: FallbackChannel, step: DueStep): Promise<boolean> {
+      try {
+        if (channel === 'sms') {
+          await providers.sms?.sendNotice({
+            phone: step.phone,
+            requestId: step.requestId,
+            plate: step.plate,
+            language: step.language,
+            text: noticeText(step.language, step.plate),
+          });
+        } else if (providers.call) {
+          const { callSid } = await providers.call.callFlow({ to: step.phone, requestId: step.requestId });
+          await recordCallSid(db, step.requestId, callSid);
+        }
+        return true;
+      } catch (error) {
+        app.log.error(
+          { err: error, requestId: step.requestId },
+          `fallback ${channel}: the provider did not take it`,
+        );
+        await markStepFailed(db, step.requestId, channel);
+        return false;
+      }
+    }
+
+    async function takeSteps(channel: FallbackChannel, afterS: number): Promise<void> {
+      const now = app.deps.now();
+      for (const step of await dueSteps(db, channel, afterS, now)) {
+        if (inQuietHours(step.quietHours, now)) continue;
+        const counts = await stepCounts(db, channel, step, now);
+        const refusal = refusalOf(channel, counts, config);
+        if (refusal === 'budget') warnOfBudget(channel, counts.service, now);
+        if (refusal) continue;
+        if (!(await claimStep(db, step.requestId, channel, now))) continue;
+        warnOfBudget(channel, counts.service + 1, now);
+        if (!(await send(channel, step))) continue;
+        const changed = await changedRequest(db, step.requestId);
+        if (changed) app.requestLifecycle.tellSender(changed);
+      }
+    }
+
+    async function sweepOnce(): Promise<void> {
+      try {
+        if (providers.sms) await takeSteps('sms', config.smsAfterS);
+        if (providers.call) await takeSteps('call', config.callAfterS);
+      } catch (error) {
+        app.log.error({ err: error }, 'the fallback ladder sweep failed');
+      }
+    }
+
+    let sweeping: Promise<void> | null = null;
+    const startSweep = () => (sweeping ??= sweepOnce().finally(() => (sweeping = null)));
+    app.decorate('fallbackLadder', {
+      async sweep() {
+        while (sweeping) await sweeping;
+        await startSweep();
+      },
+    });
+    if (!providers.sms && !providers.call) return;
+    const timer = setInterval(
+      () => void startSweep(),
+      Math.min(LADDER_SWEEP_MS, Math.min(config.smsAfterS, config.callAfterS) * 1000),
+    );
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+  },
+  { name: 'fallback-ladder', dependencies: ['database', 'live-bus', 'request-lifecycle'] },
+);

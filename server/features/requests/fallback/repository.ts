@@ -1,0 +1,182 @@
+import { and, count, eq, gt, isNull, lte, notExists, notInArray, sql } from 'drizzle-orm';
+import type { FallbackChannel } from '#common/fallback-channels';
+import type { Language } from '#common/languages';
+import type { QuietHours } from '#common/quiet-hours';
+import type { Db } from '../../../db/database';
+import { fallbackSteps, notifications, users, vehicles } from '../../../db/schema';
+import { quietHoursOf } from '../../../lib/api-shapes';
+import { senderNotBlockedByReceiver } from '../repository';
+
+/** A step this much older than its due time is past helping (a blocked car matters for about an hour). */
+const LADDER_HORIZON_MS = 60 * 60_000;
+/** Most steps of one channel one sweep takes: the next sweep takes the rest. */
+const STEPS_PER_SWEEP = 100;
+/** The kinds that are not requests to follow up: a masked call already rang, a notice of the service needs no answer. */
+const NOT_LADDERED_KINDS = ['call', 'system'] as const;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A request due a step, with what the step needs of its receiver. */
+export interface DueStep {
+  requestId: string;
+  receiverId: string;
+  /** Null for a request no user sent (a card or a slip): its source is then "no sender". */
+  senderId: string | null;
+  phone: string;
+  language: Language;
+  quietHours: QuietHours | null;
+  /** The vehicle's number as registered, else as the request names it; null when neither is known. */
+  plate: string | null;
+}
+
+/**
+ * The requests due this channel's step: sent `afterS` ago (but not an hour longer), neither seen nor
+ * answered (nor, for the SMS, delivered), without this step yet, to a receiver who wants it, from a
+ * sender they have not blocked. Any kind of request qualifies but masked calls and notices.
+ */
+export async function dueSteps(
+  db: Db,
+  channel: FallbackChannel,
+  afterS: number,
+  now: Date,
+): Promise<DueStep[]> {
+  const dueAt = new Date(now.getTime() - afterS * 1000);
+  const rows = await db
+    .select({
+      requestId: notifications.id,
+      receiverId: notifications.receiverId,
+      senderId: notifications.senderId,
+      phone: users.phone,
+      language: users.language,
+      quietStart: users.quietStart,
+      quietEnd: users.quietEnd,
+      plate: sql<string | null>`upper(coalesce(${vehicles.vehicleNumber}, ${notifications.vehicleNumber}))`,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.receiverId))
+    .leftJoin(vehicles, eq(vehicles.id, notifications.vehicleId))
+    .where(
+      and(
+        isNull(notifications.seenAt),
+        isNull(notifications.repliedAt),
+        notInArray(notifications.kind, [...NOT_LADDERED_KINDS]),
+        lte(notifications.sentAt, dueAt),
+        gt(notifications.sentAt, new Date(dueAt.getTime() - LADDER_HORIZON_MS)),
+        channel === 'sms'
+          ? and(isNull(notifications.deliveredAt), eq(users.fallbackSms, true))
+          : and(eq(users.fallbackCall, true), eq(users.allowCalls, true)),
+        notExists(
+          db
+            .select({ at: fallbackSteps.at })
+            .from(fallbackSteps)
+            .where(
+              and(eq(fallbackSteps.notificationId, notifications.id), eq(fallbackSteps.channel, channel)),
+            ),
+        ),
+        senderNotBlockedByReceiver(db),
+      ),
+    )
+    .orderBy(notifications.sentAt)
+    .limit(STEPS_PER_SWEEP);
+  return rows.map(({ quietStart, quietEnd, ...step }) => ({
+    ...step,
+    quietHours: quietHoursOf({ quietStart, quietEnd }),
+  }));
+}
+
+/** What the limits of one step are checked against: this channel's steps over the last day and hour. */
+export interface StepCounts {
+  /** By the whole service, the last 24 hours. */
+  service: number;
+  /** To this receiver, the last 24 hours. */
+  receiver: number;
+  /** To this receiver for requests of this step's source (its sender, or no sender), the last hour. */
+  sourceLastHour: number;
+}
+
+export async function stepCounts(
+  db: Db,
+  channel: FallbackChannel,
+  step: Pick<DueStep, 'receiverId' | 'senderId'>,
+  now: Date,
+): Promise<StepCounts> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const [row] = await db
+    .select({
+      service: count(),
+      receiver: sql<number>`count(*) filter (where ${notifications.receiverId} = ${step.receiverId})`.mapWith(
+        Number,
+      ),
+      sourceLastHour: sql<number>`count(*) filter (where ${notifications.receiverId} = ${step.receiverId}
+        and ${notifications.senderId} is not distinct from ${step.senderId} and ${fallbackSteps.at} > ${hourAgo})`.mapWith(
+        Number,
+      ),
+    })
+    .from(fallbackSteps)
+    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
+    .where(and(eq(fallbackSteps.channel, channel), gt(fallbackSteps.at, dayAgo)));
+  return row ?? { service: 0, receiver: 0, sourceLastHour: 0 };
+}
+
+/**
+ * Takes this channel's step of the request: the insert succeeds for one instance only, so the step
+ * happens once however many sweep. Resolves whether this call took it.
+ */
+export async function claimStep(
+  db: Db,
+  requestId: string,
+  channel: FallbackChannel,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(fallbackSteps)
+    .values({ notificationId: requestId, channel, at: now })
+    .onConflictDoNothing()
+    .returning({ id: fallbackSteps.notificationId });
+  return rows.length > 0;
+}
+
+/** The provider did not take the step: it is kept (it counts, and is not tried again) but nobody is told. */
+export async function markStepFailed(db: Db, requestId: string, channel: FallbackChannel): Promise<void> {
+  await db
+    .update(fallbackSteps)
+    .set({ failed: true })
+    .where(and(eq(fallbackSteps.notificationId, requestId), eq(fallbackSteps.channel, channel)));
+}
+
+export async function recordCallSid(db: Db, requestId: string, callSid: string): Promise<void> {
+  await db
+    .update(fallbackSteps)
+    .set({ callSid })
+    .where(and(eq(fallbackSteps.notificationId, requestId), eq(fallbackSteps.channel, 'call')));
+}
+
+/** A call this server placed for that request, as its webhooks name it: its receiver and what the greeting says. */
+export interface PlacedCall {
+  receiverId: string;
+  language: Language;
+  plate: string | null;
+}
+
+export async function placedCall(db: Db, requestId: string, callSid: string): Promise<PlacedCall | null> {
+  const [row] = await db
+    .select({
+      receiverId: notifications.receiverId,
+      language: users.language,
+      plate: sql<string | null>`upper(coalesce(${vehicles.vehicleNumber}, ${notifications.vehicleNumber}))`,
+    })
+    .from(fallbackSteps)
+    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
+    .innerJoin(users, eq(users.id, notifications.receiverId))
+    .leftJoin(vehicles, eq(vehicles.id, notifications.vehicleId))
+    .where(
+      and(
+        eq(fallbackSteps.notificationId, requestId),
+        eq(fallbackSteps.channel, 'call'),
+        eq(fallbackSteps.callSid, callSid),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { lt } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { notifications, otpCodes, requestImages, slips } from '../../db/schema';
+import { sweepWaitingNotes } from '../../lib/waiting-notes/notes';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** How often each instance deletes what is past keeping: hours matter here, not seconds. */
+export const RETENTION_SWEEP_MS = 10 * 60_000;
+
+export interface Swept {
+  codes: number;
+  requests: number;
+  waitingNotes: number;
+  slips: number;
+  photos: number;
+}
+
+/** How long the things kept for their own time are kept, in days. */
+export interface SweptDays {
+  waitingNotes: number;
+  images: number;
+}
+
+/**
+ * Deletes one-time codes (with the sign-up details a sign-up code carries) `codeHours` after they
+ * expired, requests with their answers, photos and call records (calls are requests of kind `call`)
+ * `requestDays` after they were sent, photos (with the place sent with them) `days.images` after,
+ * waiting notes `days.waitingNotes` after they expired unread (or with their request), and wiper
+ * slips with their notes and answers `requestDays` after they were attached (a slip still unused is
+ * the user's until the account goes).
+ */
+export async function sweepExpired(
+  db: Db,
+  retention: Config['retention'],
+  now: Date,
+  days: SweptDays,
+): Promise<Swept> {
+  const codes = await db
+    .delete(otpCodes)
+    .where(lt(otpCodes.expiresAt, new Date(now.getTime() - retention.codeHours * HOUR_MS)))
+    .returning({ id: otpCodes.id });
+  const requests = await db
+    .delete(notifications)
+    .where(lt(notifications.sentAt, new Date(now.getTime() - retention.requestDays * DAY_MS)))
+    .returning({ id: notifications.id });
+  const waitingNotes = await sweepWaitingNotes(
+    db,
+    { days: days.waitingNotes, requestDays: retention.requestDays },
+    now,
+  );
+  const attachedSlips = await db
+    .delete(slips)
+    .where(lt(slips.attachedAt, new Date(now.getTime() - retention.requestDays * DAY_MS)))
+    .returning({ id: slips.id });
+  const photos = await db
+    .delete(requestImages)
+    .where(lt(requestImages.createdAt, new Date(now.getTime() - days.images * DAY_MS)))
+    .returning({ id: requestImages.id });
+  return {
+    codes: codes.length,
+    requests: requests.length,
+    waitingNotes,
+    slips: attachedSlips.length,
+    photos: photos.length,
+  };
+}
+
+/** Runs `sweepExpired` every RETENTION_SWEEP_MS on its own timer, one sweep at a time, until closed. */
+export class RetentionSweep {
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly retention: Config['retention'],
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+    private readonly days: SweptDays,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.sweeping ??= this.sweep().finally(() => (this.sweeping = null));
+    }, RETENTION_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a sweep under way. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sweeping;
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const swept = await sweepExpired(this.db, this.retention, this.now(), this.days);
+      if (Object.values(swept).some((count) => count > 0))
+        this.log.info(swept, 'retention sweep deleted expired data');
+    } catch (error) {
+      this.log.error({ err: error }, 'the retention sweep failed');
+    }
+  }
+}

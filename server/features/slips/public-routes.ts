@@ -1,0 +1,161 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { emptyObject } from '#common/api';
+import { isLanguage, type Language } from '#common/languages';
+import type { ReplyKind } from '#common/replies';
+import { slipPath } from '#common/slip-code';
+import {
+  publicSlip,
+  slipCodeParams,
+  slipReplyPayload,
+  slipReplyResponse,
+  type PublicSlip,
+} from '#common/slips-api';
+import { textsFor } from '../../i18n/texts';
+import { requestLanguage } from '../../i18n/request-texts';
+import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { isAttached, slipAsSentRequest, slipNoteText } from '../../lib/slip-request';
+import { recordSlipReply, slipByCode } from './repository';
+import { slipPageHtml } from './page';
+
+/** A slip can be read and answered for a week after its note was attached. */
+export const SLIP_READABLE_DAYS = 7;
+const DAY_MS = 24 * 60 * 60_000;
+
+const pageQuery = z.strictObject({ lang: z.optional(z.string().check(z.maxLength(10))) });
+
+/**
+ * The reader's side of wiper slips, for whoever finds one under their wiper: no account, no app.
+ * `GET /api/public/slips/{code}` and its answer, and the page `/s/{code}` that needs no script.
+ * Every request counts against its client address.
+ */
+const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const now = () => app.deps.now();
+  const readableSince = () => new Date(now().getTime() - SLIP_READABLE_DAYS * DAY_MS);
+
+  const addressLimit = app.createRateLimit({
+    max: app.config.slipRequestsPerAddressMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `slips:${request.ip}`,
+  });
+  const limitAddress = async (request: FastifyRequest) => {
+    const limit = await addressLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw tooManyRequests((i18n) => i18n._('server.slips.tooMany'), limit.ttlInSeconds);
+    }
+  };
+  const limited = { onRequest: limitAddress };
+
+  /** What the reader sees, in their language; undefined for an unknown or expired slip. */
+  async function readSlip(code: string, language: Language): Promise<PublicSlip | undefined> {
+    const slip = await slipByCode(db, code);
+    if (!slip) return undefined;
+    if (!isAttached(slip)) return { used: false };
+    if (slip.attachedAt <= readableSince()) return undefined;
+    return {
+      used: true,
+      vehicleNumber: slip.vehicleNumber.toUpperCase(),
+      text: slipNoteText(slip, textsFor(language)),
+      sentAt: slip.attachedAt.toISOString(),
+      reply:
+        slip.replyKind && slip.repliedAt ? { kind: slip.replyKind, at: slip.repliedAt.toISOString() } : null,
+    };
+  }
+
+  /**
+   * Records the one answer and tells the slip's maker at once, as an answer from the bell does.
+   * Resolves with the answer, or why there is none.
+   */
+  async function answer(code: string, kind: ReplyKind) {
+    const outcome = await recordSlipReply(db, code, kind, readableSince(), now());
+    if (outcome.kind !== 'answered') return outcome.kind;
+    const { slip, ownerLanguage } = outcome;
+    if (!isAttached(slip)) return 'not_found';
+    const request = slipAsSentRequest(slip, textsFor(ownerLanguage));
+    app.requestLifecycle.tellAnswer(slip.ownerId, request, ownerLanguage);
+    return { kind, at: now().toISOString() };
+  }
+
+  app.get(
+    '/api/public/slips/:code',
+    {
+      ...limited,
+      schema: { params: slipCodeParams, querystring: emptyObject, response: { 200: publicSlip } },
+    },
+    async (request) => {
+      const slip = await readSlip(request.params.code, requestLanguage(request));
+      if (!slip) throw notFound((i18n) => i18n._('server.slips.notFound'));
+      return slip;
+    },
+  );
+
+  app.post(
+    '/api/public/slips/:code/reply',
+    {
+      ...limited,
+      schema: { params: slipCodeParams, body: slipReplyPayload, response: { 201: slipReplyResponse } },
+    },
+    async (request, reply) => {
+      const answered = await answer(request.params.code, request.body.kind);
+      if (answered === 'not_found') throw notFound((i18n) => i18n._('server.slips.notFound'));
+      if (answered === 'already_answered') throw conflict((i18n) => i18n._('server.slips.alreadyAnswered'));
+      return reply.code(201).send(answered);
+    },
+  );
+
+  /** The page's language: the one picked with its switch, else the browser's. */
+  const pageLanguage = (request: FastifyRequest, picked: string | undefined) =>
+    isLanguage(picked) ? picked : requestLanguage(request);
+
+  async function sendPage(reply: FastifyReply, language: Language, code: string | null) {
+    const slip = code ? await readSlip(code, language) : undefined;
+    const content = code && slip ? { kind: 'slip' as const, code, slip } : { kind: 'not_found' as const };
+    return reply
+      .code(content.kind === 'slip' ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-language', language)
+      .send(slipPageHtml(textsFor(language), content, language, now()));
+  }
+
+  // The pages, with the one body they read: a plain HTML form posting its answer.
+  const slipPages: FastifyPluginAsyncZod = async (pages) => {
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    const pageParams = z.strictObject({ code: z.string().check(z.maxLength(20)) });
+    const readCode = (typed: string) => {
+      const parsed = slipCodeParams.safeParse({ code: typed });
+      return parsed.success ? parsed.data.code : null;
+    };
+
+    pages.get(
+      '/s/:code',
+      { ...limited, schema: { params: pageParams, querystring: pageQuery } },
+      async (request, reply) =>
+        sendPage(reply, pageLanguage(request, request.query.lang), readCode(request.params.code)),
+    );
+
+    pages.post(
+      '/s/:code',
+      { ...limited, schema: { params: pageParams, querystring: pageQuery, body: slipReplyPayload } },
+      async (request, reply) => {
+        const language = pageLanguage(request, request.query.lang);
+        const code = readCode(request.params.code);
+        // A second tap (or a second reader) finds the answer already given: the page shows it.
+        if (!code || (await answer(code, request.body.kind)) === 'not_found') {
+          return sendPage(reply, language, null);
+        }
+        return reply.redirect(`${slipPath(code)}?lang=${language}`, 303);
+      },
+    );
+  };
+  await app.register(slipPages);
+};
+
+export default publicSlipRoutes;
