@@ -11,7 +11,7 @@ const fields = {
   silent: 'false',
 };
 /** What the worker reads from those strings. */
-const parsed = { ...fields, silent: false, language: 'en' };
+const parsed = { ...fields, silent: false, system: false, language: 'en' };
 
 describe('parsePushData', () => {
   it('reads the fields FCM web puts under data', () => {
@@ -33,6 +33,7 @@ describe('parsePushData', () => {
       sentAt: '',
       url: '/dashboard',
       silent: false,
+      system: false,
       language: 'en',
     });
   });
@@ -43,6 +44,12 @@ describe('parsePushData', () => {
       body: '',
       url: '/dashboard',
     });
+  });
+
+  it("reads system 'true' as a notice of the service, and anything else as a user's", () => {
+    expect(parsePushData({ ...fields, system: 'true' }).system).toBe(true);
+    expect(parsePushData({ ...fields, system: 'yes' }).system).toBe(false);
+    expect(parsePushData(fields).system).toBe(false);
   });
 
   it("reads silent 'true' as a silent notification (the receiver's quiet hours)", () => {

@@ -20,6 +20,7 @@ const fields = z.catch(
     sentAt: text,
     url: text,
     silent: z.catch(z.optional(z.union([z.string(), z.boolean()])), undefined),
+    system: z.catch(z.optional(z.union([z.string(), z.boolean()])), undefined),
     language: text,
   }),
   {},
@@ -46,6 +47,7 @@ export function parsePushData(payload: unknown, sessionLanguage: Language = 'en'
     url: read.url || DEFAULT_URL,
     // FCM carries strings only; a payload written by hand may say `true`.
     silent: read.silent === 'true' || read.silent === true,
+    system: read.system === 'true' || read.system === true,
   };
 }
 

@@ -1,18 +1,10 @@
+import { aPushData } from '#common/testing/fixtures';
 import type { PushMessage } from '#common/api';
 import { describe, expect, it, vi } from 'vitest';
 import { deliverPush, visibleWindows } from './push';
 import type { WorkerPush } from './push-data';
 
-const data: WorkerPush = {
-  language: 'en',
-  notificationId: 'n-1',
-  title: 'Vehicle Notification',
-  body: 'Please relocate KL07AB1234.',
-  senderName: 'Anu',
-  sentAt: '2025-01-02T03:04:05.000Z',
-  url: '/dashboard',
-  silent: false,
-};
+const data: WorkerPush = { ...aPushData(), language: 'en' };
 
 function fakeWindow(visibilityState: DocumentVisibilityState) {
   return { visibilityState, postMessage: vi.fn<(message: PushMessage) => void>() };
@@ -33,12 +25,18 @@ describe('visibleWindows', () => {
 });
 
 describe('deliverPush', () => {
-  it('hands the push to a visible window and shows no notification', async () => {
+  it('shows the notification itself and hands the push to a visible window for its bell', async () => {
     const visible = fakeWindow('visible');
-    const scope = fakeScope([fakeWindow('hidden'), visible]);
+    const hidden = fakeWindow('hidden');
+    const scope = fakeScope([hidden, visible]);
     await deliverPush(data, scope);
     expect(visible.postMessage).toHaveBeenCalledWith({ type: 'push', data });
-    expect(scope.registration.showNotification).not.toHaveBeenCalled();
+    expect(hidden.postMessage).not.toHaveBeenCalled();
+    expect(scope.registration.showNotification).toHaveBeenCalledTimes(1);
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Vehicle Notification',
+      expect.objectContaining({ tag: 'n-1', body: 'From Anu: Please relocate KL07AB1234.' }),
+    );
   });
 
   it('shows exactly one notification when no window of the app is visible', async () => {
@@ -61,6 +59,15 @@ describe('deliverPush', () => {
       expect.objectContaining({
         actions: expect.arrayContaining([{ action: 'coming_now', title: 'ഇപ്പോൾ വരുന്നു' }]),
       }),
+    );
+  });
+
+  it('shows a notice of the service titled as from Vahan Contact, in the push’s language', async () => {
+    const scope = fakeScope([]);
+    await deliverPush({ ...data, language: 'ml', title: 'ഉടമസ്ഥത', system: true }, scope);
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Vahan Contact: ഉടമസ്ഥത',
+      expect.objectContaining({ body: 'Please relocate KL07AB1234.' }),
     );
   });
 

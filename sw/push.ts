@@ -1,4 +1,7 @@
-/** The worker's side of a push: hand it to a visible window of the app, or show one system notification. */
+/**
+ * The worker's side of a push: it shows the one system notification itself, and a visible window of
+ * the app gets the push too, to add it to its bell.
+ */
 import type { PushMessage } from '#common/api';
 import { pushNotification } from '#common/push-notification';
 import { textsFor } from './i18n/texts';
@@ -23,11 +26,7 @@ export async function deliverPush<Window extends WindowLike>(
   scope: PushScope<Window>,
 ): Promise<void> {
   const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const visible = visibleWindows(windows);
-  if (visible.length > 0) {
-    for (const client of visible) client.postMessage({ type: 'push', data });
-    return;
-  }
+  for (const client of visibleWindows(windows)) client.postMessage({ type: 'push', data });
   const { title, options } = pushNotification(data, textsFor(data.language));
   await scope.registration.showNotification(title, options);
 }

@@ -7,22 +7,36 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { answerFromNotification, isReplyKind, markSeenFromNotification, requestIdOf } from './answer';
+import {
+  answerFromNotification,
+  isReplyKind,
+  markDeliveredFromPush,
+  markSeenFromNotification,
+  requestIdOf,
+} from './answer';
+import { requestIdOfUrl } from '#common/replies';
+import { SERVER_NAVIGATIONS } from './navigation';
 import { openFromNotification } from './notification-click';
-import { syncOutbox, type SyncEvent } from './outbox-sync';
+import { syncOutbox } from '#common/outbox/sync-outbox';
 import { deliverPush } from './push';
 import { readPushPayload } from './push-data';
 import { isSkipWaitingMessage } from './skip-waiting';
 import { OUTBOX_SYNC_TAG } from '#common/outbox/outbox';
-import { readSessionLanguage, readSessionToken } from './worker-session';
+import { readSession, readSessionLanguage } from './worker-session';
+
+/** Chromium's `sync` event, which TypeScript's WebWorker library does not describe. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 // Listeners are added synchronously when the script first runs: ones added after an await are never called.
-const session = {
-  token: readSessionToken,
+const answerDeps = {
+  session: readSession,
   language: readSessionLanguage,
   fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
+  now: Date.now,
 };
 
 self.addEventListener('notificationclick', (event) => {
@@ -30,13 +44,13 @@ self.addEventListener('notificationclick', (event) => {
   const requestId = requestIdOf(notification.data);
   if (requestId && isReplyKind(action)) {
     const data = { url: (notification.data as { url: string }).url, requestId };
-    event.waitUntil(answerFromNotification(action, { tag: notification.tag, data }, self, session));
+    event.waitUntil(answerFromNotification(action, { tag: notification.tag, data }, self, answerDeps));
     return;
   }
   event.waitUntil(
     Promise.all([
       openFromNotification(notification, self),
-      requestId ? markSeenFromNotification(requestId, session) : undefined,
+      requestId ? markSeenFromNotification(requestId, answerDeps) : undefined,
     ]),
   );
 });
@@ -44,7 +58,12 @@ self.addEventListener('notificationclick', (event) => {
 self.addEventListener('push', (event) => {
   const message = event.data;
   event.waitUntil(
-    readSessionLanguage().then((language) => deliverPush(readPushPayload(message, language), self)),
+    readSessionLanguage().then(async (language) => {
+      const push = readPushPayload(message, language);
+      await deliverPush(push, self);
+      const requestId = requestIdOfUrl(push.url);
+      if (requestId) await markDeliveredFromPush(requestId, answerDeps);
+    }),
   );
 });
 
@@ -60,6 +79,7 @@ self.addEventListener('message', (event) => {
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-// Every app route is the precached shell; /api/ is never answered (nor cached) by the worker.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+// Every app route is the precached shell; the server's own pages and /api/ are never answered (nor
+// cached) by the worker.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_NAVIGATIONS }));
 clientsClaim();

@@ -1,10 +1,10 @@
 /** The signed-in user's session as the page left it for the worker (common/worker-store.ts). */
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#common/languages';
-import { readWorkerSession } from '#common/worker-store';
+import { readWorkerSession, type WorkerSession } from '#common/worker-store';
 
-export async function readSessionToken(): Promise<string | null> {
+export async function readSession(): Promise<WorkerSession | null> {
   try {
-    return (await readWorkerSession())?.token ?? null;
+    return await readWorkerSession();
   } catch (error) {
     console.error('Could not read the session', error);
     return null;
