@@ -9,7 +9,8 @@ import { deviceLanguage } from './i18n/device-language';
 import { startFollowingLanguage } from './i18n/follow-language';
 import { loadPersisted } from './state/persist';
 import { registerServiceWorker } from './lib/service-worker';
-import { getToken } from './lib/token';
+import { appStore } from './lib/store';
+import { tokenAtom } from './lib/token';
 
 /**
  * Whether the page holds the sign-in screen prerendered at build time (src/prerender.tsx) and this
@@ -20,7 +21,7 @@ function adoptPrerendered(root: HTMLElement): boolean {
   const paths = root.dataset.prerendered?.split(' ');
   if (paths === undefined) return false;
   const matches =
-    paths.includes(window.location.pathname) && getToken() === null && deviceLanguage() === 'en';
+    paths.includes(window.location.pathname) && appStore.get(tokenAtom) === null && deviceLanguage() === 'en';
   if (!matches) root.replaceChildren();
   return matches;
 }
@@ -31,8 +32,7 @@ async function start(): Promise<void> {
   const hydrate = adoptPrerendered(root);
   // DESIGN §6: the stored user and vehicles are in the store before the first render, and the
   // router has run the guards and loaded the first screen's chunks, so it shows in one go.
-  // The texts are in the user's language from the first frame (issue 16).
-  // loadPersisted reads the token at once, before the router's first guards ask for it.
+  // The texts are in the user's language from the first frame.
   const persisted = loadPersisted().then(startFollowingLanguage);
   const router = createBrowserRouter(routes);
   await Promise.all([persisted, routerReady(router)]);

@@ -6,20 +6,9 @@ import { i18n } from '../i18n/i18n';
 import { UpdatePrompt } from '../lib/service-worker';
 import { appStore, Provider } from '../lib/store';
 import { AppToaster } from '../lib/toasts';
-import { syncTokenFromStorage, tokenAtom } from '../state/user';
+import { tokenAtom } from '../lib/token';
 
 type Router = ReturnType<typeof createBrowserRouter>;
-
-/** Another tab signing in or out changes `token`: this tab follows. */
-function useTokenFromOtherTabs(): void {
-  useEffect(() => {
-    function onStorage(event: StorageEvent) {
-      if (event.key === 'token' || event.key === null) syncTokenFromStorage();
-    }
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-}
 
 /**
  * The app around its router: `<AppRouter>` in the browser, `<StaticRouterProvider>` when the
@@ -27,7 +16,6 @@ function useTokenFromOtherTabs(): void {
  * which the browser then hydrates.
  */
 export function App({ children }: { children: ReactNode }) {
-  useTokenFromOtherTabs();
   return (
     <Provider store={appStore}>
       <I18nProvider i18n={i18n}>

@@ -6,7 +6,7 @@
  */
 import { replace } from 'react-router-dom';
 import { appStore } from '../lib/store';
-import { tokenAtom } from '../state/user';
+import { tokenAtom } from '../lib/token';
 
 export const signedIn = (): boolean => appStore.get(tokenAtom) !== null;
 

@@ -10,7 +10,7 @@ import { startLiveEvents } from '../lib/live-events';
 import { appStore } from '../lib/store';
 import { addServerNotification, refreshServerNotifications } from '../state/notifications';
 import { setSentRequests, upsertSentRequest } from '../state/sent-requests';
-import { tokenAtom } from '../state/user';
+import { tokenAtom } from '../lib/token';
 import { checkSession } from './session';
 
 /** The answer counts only for the session that asked (a sign-out may come first). */

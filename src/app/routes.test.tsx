@@ -79,8 +79,17 @@ describe('route access', () => {
 });
 
 describe('route access follows the token', () => {
+  /** What the browser tells this tab when another one writes `token`. */
   const tokenChangedInAnotherTab = () =>
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'token' })));
+    act(() =>
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'token',
+          newValue: localStorage.getItem('token'),
+          storageArea: localStorage,
+        }),
+      ),
+    );
 
   it('another tab signing out sends this one from a signed-in screen to /login', async () => {
     signIn();

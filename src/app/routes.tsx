@@ -57,7 +57,14 @@ function HomeDashboard() {
 
 const PUBLIC_SCREENS: RouteObject[] = [
   { path: '/login', lazy: screen(loadLoginPage) },
-  { path: '/registration', lazy: screen(() => import('../features/auth/registration-page')) },
+  {
+    path: '/registration',
+    // Its privacy notice is a text of the signed-in part, kept out of the first load of /login.
+    lazy: screen(async () => {
+      const [page] = await Promise.all([import('../features/auth/registration-page'), loadSignedInTexts()]);
+      return page;
+    }),
+  },
   { path: '/otp-verification', lazy: screen(() => import('../features/auth/otp-page')) },
 ];
 
@@ -69,6 +76,7 @@ const SIGNED_IN_SCREENS: RouteObject[] = [
   { path: '/message', lazy: screen(() => import('../features/contact/message-page')) },
   { path: '/settings', lazy: screen(() => import('../features/settings/settings-page')) },
   { path: '/requests', lazy: screen(() => import('../features/requests/requests-page')) },
+  { path: '/slips', lazy: screen(() => import('../features/slips/slips-page')) },
 ];
 
 const errorElement = <ErrorScreen />;

@@ -8,7 +8,8 @@ import {
   serverNotificationsAtom,
 } from '../state/notifications';
 import { ownersAtom, setOwners } from '../state/owners';
-import { tokenAtom, userAtom } from '../state/user';
+import { tokenAtom } from '../lib/token';
+import { userAtom } from '../state/user';
 import { setVehicles, vehiclesAtom } from '../state/vehicles';
 import { aVehicle, anOwnedVehicle } from '../testing/fixtures';
 import { jsonResponse, stubFetch } from '../testing/render';

@@ -3,19 +3,19 @@ import type { User } from '#common/api';
 import { apiClient, isUnauthorized, swallowErrors } from '../lib/api-client';
 import { stopLiveEvents } from '../lib/live-events';
 import { getStoredFcmToken, stopPush } from '../lib/push';
-import { appStore, resetAppStore } from '../lib/store';
-import { getToken } from '../lib/token';
-import { removeToken, setUser, tokenAtom } from '../state/user';
+import { appStore, resetAppStore, RESET } from '../lib/store';
+import { tokenAtom } from '../lib/token';
+import { setUser } from '../state/user';
 
 /**
  * Forgets the signed-in user, their vehicles, the owner list, the bell, the token and the outbox
  * (it belongs to this session: nothing queued is sent after it ends).
  */
-export async function forgetSession(): Promise<void> {
+async function forgetSession(): Promise<void> {
   resetAppStore();
-  removeToken();
+  appStore.set(tokenAtom, RESET);
   // Loaded apart from the signed-in shell, which has a size budget.
-  const { clearOutbox } = await import('../state/outbox-queue');
+  const { clearOutbox } = await import('../features/outbox/outbox-queue');
   await clearOutbox();
 }
 
@@ -55,13 +55,13 @@ async function unregisterServiceWorkers(): Promise<void> {
  * device's push token) but is not waited for: signing out must work offline too.
  */
 export async function logout(): Promise<void> {
-  const token = getToken();
+  const token = appStore.get(tokenAtom);
   const fcmToken = getStoredFcmToken();
   void swallowErrors(
     apiClient('/api/users/logout', {
       method: 'POST',
       body: fcmToken ? { fcmToken } : {},
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      token,
       keepalive: true,
     }),
   );

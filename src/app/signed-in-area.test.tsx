@@ -64,7 +64,7 @@ describe('session check on entering a signed-in screen', () => {
 });
 
 describe('signed-in layout', () => {
-  it('the sidebar links to Home, Add Vehicle, My Vehicles, My requests and Settings', async () => {
+  it('the sidebar links to Home, Add Vehicle, My Vehicles, My requests, Wiper slips and Settings', async () => {
     signIn();
     await renderApp('/settings');
     const sidebar = screen.getByRole('complementary', { name: 'Main menu' });
@@ -76,6 +76,7 @@ describe('signed-in layout', () => {
       ['Add Vehicle', '/addVehicle'],
       ['My Vehicles', '/myVehicle'],
       ['My requests', '/requests'],
+      ['Wiper slips', '/slips'],
       ['Settings', '/settings'],
       ['Logout', '/login'],
     ]);
@@ -123,5 +124,24 @@ describe('signed-in layout', () => {
     expect(screen.getByRole('banner')).toContainElement(
       screen.getByRole('button', { name: /^Notifications/ }),
     );
+  });
+});
+
+describe('consent to the privacy notice', () => {
+  it('asks a signed-in account that has not consented', async () => {
+    signIn(aUser({ consentedAt: null }));
+    await renderApp('/settings', (call) =>
+      call.url === '/api/users/validateUser'
+        ? jsonResponse({ user: aUser({ consentedAt: null }) })
+        : undefined,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Your data' })).toBeInTheDocument();
+  });
+
+  it('does not ask an account that consented', async () => {
+    signIn(aUser());
+    await renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Set your Privacy' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import type { SignedInShellContext } from '../features/settings/your-data';
 import { startPush } from '../lib/push';
 import { getServiceWorkerRegistration } from '../lib/service-worker';
 import { useAtomValue } from '../lib/store';
@@ -14,7 +15,7 @@ import { addPushNotification } from '../state/notifications';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
 import { NavigationProgress } from './navigation-progress';
-import { useOutbox } from './outbox';
+import { useOutbox } from '../features/outbox/use-outbox';
 import { checkSession, logout } from './session';
 import './signed-in-area.css';
 
@@ -23,11 +24,19 @@ const OutboxBadge = lazy(() =>
   import('../features/outbox/outbox-badge').then((module) => ({ default: module.OutboxBadge })),
 );
 
+/** Asks an account without consent to the privacy notice, once: loaded only for such an account. */
+const ConsentPrompt = lazy(() =>
+  import('../features/consent/consent-prompt').then((module) => ({ default: module.ConsentPrompt })),
+);
+
+const SHELL_CONTEXT: SignedInShellContext = { signOut: logout };
+
 const links = (i18n: I18n) => [
   { to: '/dashboard', label: i18n._('app.home') },
   { to: '/addVehicle', label: i18n._('app.addVehicle') },
   { to: '/myVehicle', label: i18n._('app.myVehicles') },
   { to: '/requests', label: i18n._('app.myRequests') },
+  { to: '/slips', label: i18n._('app.slips') },
   { to: '/settings', label: i18n._('app.settings') },
 ];
 
@@ -57,6 +66,7 @@ export default function SignedInArea() {
   return (
     <div className="shell" data-menu-open={menuOpen}>
       <NavigationProgress />
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape on any link of the menu closes it. */}
       <aside
         id="sidebar"
         className="sidebar"
@@ -117,8 +127,13 @@ export default function SignedInArea() {
           </button>
         </header>
         <main className="content">
-          <Outlet />
+          <Outlet context={SHELL_CONTEXT} />
         </main>
+        {user?.consentedAt === null && (
+          <Suspense fallback={null}>
+            <ConsentPrompt user={user} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

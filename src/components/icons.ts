@@ -1,5 +1,5 @@
 /**
- * The pictures beside the words (issue 16): one icon set, lucide, named here once so every screen
+ * The pictures beside the words: one icon set, lucide, named here once so every screen
  * draws an action or a vehicle type with the same picture. Icons are decoration: render them with
  * `aria-hidden="true"`, the words beside them stay the accessible name.
  *

@@ -1,4 +1,4 @@
-/** A vehicle number drawn the way it looks on a Kerala plate (issue 16). */
+/** A vehicle number drawn the way it looks on a Kerala plate. */
 import './number-plate.css';
 
 /** State (2 letters), district (2 digits), series (1 or 2 letters or digits), number (4 digits). */

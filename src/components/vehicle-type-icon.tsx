@@ -1,5 +1,6 @@
 /** A vehicle type's picture (SPEC §3: the type is there "for icon choice"), the same on every screen. */
 import type { VehicleType } from '#common/vehicle-types';
+import './vehicle-type-icon.css';
 import {
   FourWheelerIcon,
   HeavyVehicleIcon,

@@ -8,7 +8,7 @@ import { userAtom } from '../state/user';
 import { deviceLanguage, rememberDeviceLanguage } from './device-language';
 import { activateLanguage } from './i18n';
 
-export function currentLanguage(): Language {
+function currentLanguage(): Language {
   return appStore.get(userAtom)?.language ?? deviceLanguage();
 }
 

@@ -1,5 +1,5 @@
 /**
- * The PWA's texts (issue 16): every one is `i18n._('id')`, looked up in the catalogue of the active
+ * The PWA's texts: every one is `i18n._('id')`, looked up in the catalogue of the active
  * language. The catalogue has two parts: the first load of /login carries English's first part only;
  * the signed-in part comes with the signed-in shell, and Malayalam only when it is chosen.
  */

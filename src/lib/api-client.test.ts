@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../testing/render';
 import { apiClient, isNetworkError, isUnauthorized, swallowErrors } from './api-client';
-import { setToken } from './token';
+import { tokenAtom } from './token';
+import { appStore } from './store';
 
 function failWith(status: number) {
   stubFetch(() => jsonResponse({ message: 'no' }, status));
@@ -18,7 +19,7 @@ async function errorOf(request: Promise<unknown>): Promise<unknown> {
 
 describe('api client', () => {
   it('sends the stored token as a bearer authorization header', async () => {
-    setToken('abc');
+    appStore.set(tokenAtom, 'abc');
     const calls = stubFetch(() => jsonResponse({}));
     await apiClient('/api/users/getMyVehicles');
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer abc');

@@ -11,7 +11,8 @@ import {
   stopLiveEvents,
   type LiveEventsHandlers,
 } from './live-events';
-import { setToken } from './token';
+import { tokenAtom } from './token';
+import { appStore, RESET } from './store';
 
 // The contract's schemas load apart from the shell; here they are in the module cache before a test starts.
 beforeAll(() => import('#common/api'));
@@ -77,7 +78,7 @@ describe('the live channel', () => {
     vi.useFakeTimers();
     // The longest wait of each step, so the steps below are exact.
     vi.spyOn(Math, 'random').mockReturnValue(1);
-    setToken('live-token');
+    appStore.set(tokenAtom, 'live-token');
   });
 
   afterEach(() => stopLiveEvents());
@@ -116,6 +117,7 @@ describe('the live channel', () => {
       seenAt: null,
       reply: { kind: 'five_minutes', at: '2026-11-21T09:01:00.000Z' },
       reminderSentAt: null,
+      fallbacks: [],
     };
     streams[0]?.write(`event: request\ndata: ${JSON.stringify(request)}\n\n`);
     streams[0]?.write('event: request\ndata: {"_id":1}\n\n');
@@ -257,7 +259,7 @@ describe('the live channel', () => {
   });
 
   it('does not connect without a stored token', async () => {
-    localStorage.clear();
+    appStore.set(tokenAtom, RESET);
     const { requests } = fakeServer();
     startLiveEvents(handlers());
     await vi.advanceTimersByTimeAsync(60_000);

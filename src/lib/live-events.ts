@@ -7,10 +7,12 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type * as Api from '#common/api';
 import type { SentRequest, ServerNotification } from '#common/api';
+import { bearer } from '#common/http';
 import { API_BASE, isOffline } from './api-client';
-import { getToken } from './token';
+import { appStore } from './store';
+import { tokenAtom } from './token';
 
-export const EVENTS_PATH = '/api/users/events';
+const EVENTS_PATH = '/api/users/events';
 export const FIRST_RETRY_MS = 1_000;
 export const MAX_RETRY_MS = 30_000;
 /** A connection that stayed open this long was healthy: the next drop starts the backoff over. */
@@ -127,7 +129,7 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
       resyncOnOpen = true;
       return;
     }
-    const token = getToken();
+    const token = appStore.get(tokenAtom);
     if (token === null) return live.stop();
     const schemas = (contract ??= await import('#common/api'));
     if (stopped || connection) return;
@@ -136,7 +138,7 @@ export function startLiveEvents(handlers: LiveEventsHandlers): LiveEvents {
     let openedAt: number | undefined;
     try {
       const response = await fetch(`${API_BASE}${EVENTS_PATH}`, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        headers: { Authorization: bearer(token), Accept: 'text/event-stream' },
         cache: 'no-store',
         signal: controller.signal,
       });

@@ -1,4 +1,5 @@
-import type { PushData, RuntimeConfig } from '#common/api';
+import { aPushData } from '#common/testing/fixtures';
+import type { RuntimeConfig } from '#common/api';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredFcmToken, requestPushPermission, startPush, stopPush } from './push';
 
@@ -30,22 +31,14 @@ vi.mock('firebase/messaging', () => {
   };
 });
 
-const pushConfig: RuntimeConfig = {
+const pushConfig: Pick<RuntimeConfig, 'push'> = {
   push: {
     vapidKey: 'vapid-key',
     firebase: { apiKey: 'k', projectId: 'p', messagingSenderId: '1', appId: 'a' },
   },
 };
 
-const data: PushData = {
-  notificationId: 'n-1',
-  title: 'Vehicle Notification',
-  body: 'Please relocate KL07AB1234.',
-  senderName: 'Anu',
-  sentAt: '2025-01-02T03:04:05.000Z',
-  url: '/dashboard',
-  silent: false,
-};
+const data = aPushData();
 
 const registration = { showNotification: vi.fn(async () => undefined) };
 const container = new EventTarget();
@@ -61,7 +54,7 @@ function stubNavigator(property: string, value: unknown) {
   Object.defineProperty(navigator, property, { configurable: true, value });
 }
 
-function serveConfig(config: RuntimeConfig) {
+function serveConfig(config: Pick<RuntimeConfig, 'push'>) {
   mocks.apiClient.mockImplementation(async (path: string) => (path === '/api/config' ? config : {}));
 }
 
@@ -224,16 +217,14 @@ describe('startPush', () => {
     expect(onMessage).toHaveBeenCalledWith(data);
   });
 
-  it('shows a foreground push as a notification tagged with its id when permitted', async () => {
+  it('shows no notification of its own for a push the worker handed over: the worker showed it', async () => {
     stubNotification('granted');
     serveConfig({ push: null });
-    await startPush(vi.fn());
+    const onMessage = vi.fn();
+    await startPush(onMessage);
     workerMessage({ type: 'push', data });
-    await vi.waitFor(() => expect(registration.showNotification).toHaveBeenCalledTimes(1));
-    expect(registration.showNotification).toHaveBeenCalledWith(
-      'Vehicle Notification',
-      expect.objectContaining({ tag: 'n-1', body: 'From Anu: Please relocate KL07AB1234.' }),
-    );
+    await vi.waitFor(() => expect(onMessage).toHaveBeenCalledWith(data));
+    expect(registration.showNotification).not.toHaveBeenCalled();
   });
 
   it('delivers each push once after starting twice', async () => {

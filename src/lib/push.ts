@@ -5,11 +5,9 @@
  * from Firebase. Failures and refusals are only logged (SPEC §8).
  */
 import type { FcmTokenPayload, PushData, RuntimeConfig } from '#common/api';
-import { pushNotification } from '#common/push-notification';
 import type { Messaging } from 'firebase/messaging';
 import { apiClient } from './api-client';
 import { getServiceWorkerRegistration } from './service-worker';
-import { i18n } from '../i18n/i18n';
 
 /** SPEC §9: the device token is kept under `fcm_token`. */
 const FCM_TOKEN_KEY = 'fcm_token';
@@ -47,14 +45,6 @@ export function requestPushPermission(): void {
   );
 }
 
-async function showForegroundNotification(data: PushData): Promise<void> {
-  if (!('Notification' in window) || Notification.permission !== 'granted') return;
-  const registration = await getServiceWorkerRegistration();
-  if (registration === undefined) return;
-  const { title, options } = pushNotification(data, i18n);
-  await registration.showNotification(title, options);
-}
-
 function listenToWorker(onMessage: (data: PushData) => void): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const container = navigator.serviceWorker;
@@ -63,10 +53,8 @@ function listenToWorker(onMessage: (data: PushData) => void): () => void {
   const listener = async (event: MessageEvent<unknown>) => {
     const message = (await contract).pushMessage.safeParse(event.data);
     if (!message.success) return;
+    // The worker has shown the system notification itself: the page only adds the push to its bell.
     onMessage(message.data.data);
-    showForegroundNotification(message.data.data).catch((error: unknown) =>
-      console.error('Could not show the notification', error),
-    );
   };
   const onEvent = (event: MessageEvent<unknown>) => void listener(event);
   container.addEventListener('message', onEvent);

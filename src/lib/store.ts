@@ -3,6 +3,8 @@ import { atom, createStore, type PrimitiveAtom } from 'jotai';
 
 export { atom, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
 export type { Atom, Getter, PrimitiveAtom, Setter, WritableAtom } from 'jotai';
+/** Set on a storage atom (the token), it removes the stored value. */
+export { RESET } from 'jotai/utils';
 
 export const appStore = createStore();
 

@@ -7,7 +7,7 @@ import { toast, Toaster, type Toast } from 'react-hot-toast';
 import { i18n } from '../i18n/i18n';
 import './toasts.css';
 
-export const TOAST_DURATION_MS = 3000;
+const TOAST_DURATION_MS = 3000;
 
 export type Tone = 'error' | 'warning' | 'success';
 

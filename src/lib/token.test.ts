@@ -1,22 +1,45 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearToken, getToken, setToken } from './token';
+import { appStore, RESET } from './store';
+import { tokenAtom } from './token';
 
-describe('token storage', () => {
-  it('stores the token as JSON under "token"', () => {
-    setToken('abc');
+/** What the browser tells this tab when another one writes `token`. */
+function writtenByAnotherTab(value: string | null) {
+  if (value === null) localStorage.removeItem('token');
+  else localStorage.setItem('token', value);
+  window.dispatchEvent(
+    new StorageEvent('storage', { key: 'token', newValue: value, storageArea: localStorage }),
+  );
+}
+
+describe('the token', () => {
+  it('is stored as JSON under "token" and held in the atom', () => {
+    appStore.set(tokenAtom, 'abc');
     expect(localStorage.getItem('token')).toBe('"abc"');
-    expect(getToken()).toBe('abc');
+    expect(appStore.get(tokenAtom)).toBe('abc');
+    expect(appStore.get(tokenAtom)).toBe('abc');
   });
 
-  it('clearToken removes it', () => {
-    setToken('abc');
-    clearToken();
-    expect(getToken()).toBeNull();
+  it('clearToken removes it from localStorage and the atom', () => {
+    appStore.set(tokenAtom, 'abc');
+    appStore.set(tokenAtom, RESET);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(appStore.get(tokenAtom)).toBeNull();
   });
 
-  it('a value that is not a JSON string counts as no token', () => {
+  it('follows another tab that signs in, then out', () => {
+    const stop = appStore.sub(tokenAtom, () => undefined);
+    writtenByAnotherTab(JSON.stringify('from-another-tab'));
+    expect(appStore.get(tokenAtom)).toBe('from-another-tab');
+    writtenByAnotherTab(null);
+    expect(appStore.get(tokenAtom)).toBeNull();
+    stop();
+  });
+
+  it('a stored value that is not JSON counts as no token', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    localStorage.setItem('token', 'not json');
-    expect(getToken()).toBeNull();
+    const stop = appStore.sub(tokenAtom, () => undefined);
+    writtenByAnotherTab('not json');
+    expect(appStore.get(tokenAtom)).toBeNull();
+    stop();
   });
 });

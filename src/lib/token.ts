@@ -1,30 +1,9 @@
-/** SPEC §3: the bearer token lives in localStorage under `token`, stored as JSON. */
-const TOKEN_KEY = 'token';
+/**
+ * SPEC §3: the bearer token lives in localStorage under `token`, stored as JSON. `tokenAtom` is its
+ * one copy in the app: read from localStorage when first used (before the first render), written
+ * through on every change, and following other tabs' sign-ins and sign-outs while it is mounted.
+ */
+import { atomWithStorage } from 'jotai/utils';
 
-export function getToken(): string | null {
-  try {
-    const raw = localStorage.getItem(TOKEN_KEY);
-    if (raw === null) return null;
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'string' && parsed !== '' ? parsed : null;
-  } catch (error) {
-    console.error('Could not read the stored token', error);
-    return null;
-  }
-}
-
-export function setToken(token: string): void {
-  try {
-    localStorage.setItem(TOKEN_KEY, JSON.stringify(token));
-  } catch (error) {
-    console.error('Could not store the token', error);
-  }
-}
-
-export function clearToken(): void {
-  try {
-    localStorage.removeItem(TOKEN_KEY);
-  } catch (error) {
-    console.error('Could not remove the stored token', error);
-  }
-}
+// The default storage: localStorage, as JSON, following other tabs through the `storage` event.
+export const tokenAtom = atomWithStorage<string | null>('token', null, undefined, { getOnInit: true });

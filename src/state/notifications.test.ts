@@ -1,5 +1,5 @@
+import { aPushData } from '#common/testing/fixtures';
 import { describe, expect, it } from 'vitest';
-import type { PushData } from '#common/api';
 import { appStore } from '../lib/store';
 import { aServerNotification } from '../testing/fixtures';
 import {
@@ -45,15 +45,12 @@ describe('notifications state', () => {
   });
 
   it('addPushNotification turns push data into a local item keyed by notificationId', () => {
-    const data: PushData = {
+    const data = aPushData({
       notificationId: 'n1',
-      title: 'Vehicle Notification',
       body: 'Please move',
       senderName: 'Rahul',
       sentAt: '2024-05-01T10:00:00.000Z',
-      url: '/dashboard',
-      silent: false,
-    };
+    });
     addPushNotification(data);
     expect(local()).toEqual([
       {

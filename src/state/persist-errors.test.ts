@@ -1,7 +1,8 @@
 import type * as IdbKeyval from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../testing/fixtures';
-import { saveToken, setUser, userAtom } from './user';
+import { tokenAtom } from '../lib/token';
+import { setUser, userAtom } from './user';
 import { loadPersisted, persistIdle } from './persist';
 import { appStore } from '../lib/store';
 
@@ -17,7 +18,7 @@ afterEach(() => stop?.());
 describe('storage failures', () => {
   it('a failing read starts signed in with no stored copy, and logs', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    saveToken('abc');
+    appStore.set(tokenAtom, 'abc');
     stop = await loadPersisted();
     expect(appStore.get(userAtom)).toBeNull();
     expect(log).toHaveBeenCalledWith('Could not read the stored user and vehicles', expect.any(Error));

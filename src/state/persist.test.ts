@@ -2,7 +2,8 @@ import { createStore, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aUser, aVehicle } from '../testing/fixtures';
 import { clearOwners, ownersAtom, setOwners } from './owners';
-import { setUser, saveToken, userAtom } from './user';
+import { tokenAtom } from '../lib/token';
+import { setUser, userAtom } from './user';
 import { setVehicles, updateVehicle, vehiclesAtom } from './vehicles';
 import { anOwnedVehicle } from '../testing/fixtures';
 import { loadPersisted, persistIdle } from './persist';
@@ -47,7 +48,7 @@ describe('persisted state', () => {
 
   it('a reload offline shows the last search results again', async () => {
     await set('owners', [anOwnedVehicle()], database);
-    saveToken('abc');
+    appStore.set(tokenAtom, 'abc');
     stop = await loadPersisted();
     expect(appStore.get(ownersAtom)).toEqual([anOwnedVehicle()]);
   });
@@ -55,7 +56,7 @@ describe('persisted state', () => {
   it('a reload puts the stored user and vehicles in the store before anything renders', async () => {
     await set('user', aUser({ name: 'From disk' }), database);
     await set('vehicles', [aVehicle()], database);
-    saveToken('abc');
+    appStore.set(tokenAtom, 'abc');
     appStore.set(userAtom, null);
     stop = await loadPersisted();
     expect(appStore.get(userAtom)?.name).toBe('From disk');

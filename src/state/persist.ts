@@ -8,10 +8,11 @@
 import { createStore, del, getMany, set, type UseStore } from 'idb-keyval';
 import type { OwnedVehicle, User, Vehicle } from '#common/api';
 import { ownersAtom } from './owners';
-import { syncTokenFromStorage, tokenAtom, userAtom } from './user';
+import { userAtom } from './user';
 import { vehiclesAtom } from './vehicles';
 import { syncPendingPhoneFromStorage } from './pending-phone';
 import { appStore } from '../lib/store';
+import { tokenAtom } from '../lib/token';
 
 const USER_KEY = 'user';
 const VEHICLES_KEY = 'vehicles';
@@ -66,11 +67,10 @@ function write(key: string, value: unknown): void {
 }
 
 /**
- * Fills the store from localStorage, sessionStorage and IndexedDB, then keeps IndexedDB up to date.
+ * Fills the store from sessionStorage and IndexedDB, then keeps IndexedDB up to date.
  * Returns the function that stops writing (tests load more than once).
  */
 export async function loadPersisted(): Promise<() => void> {
-  syncTokenFromStorage();
   syncPendingPhoneFromStorage();
   // A stored copy without a token belongs to a session that ended: it is not shown.
   if (appStore.get(tokenAtom) !== null) {

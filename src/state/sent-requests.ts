@@ -1,8 +1,7 @@
 /**
  * The requests the user sent (messages and notifications) with their live status: fetched from
- * `sentRequests`, added when one is sent, and updated by the live channel's `request` events.
+ * `sentRequests`, added as the send answered it, and updated by the live channel's `request` events.
  */
-import type { ServerNotification } from '#common/api';
 import type { SentRequest } from '#common/api';
 import { appAtom, appStore, atom } from '../lib/store';
 
@@ -24,22 +23,10 @@ export function upsertSentRequest(request: SentRequest): void {
   );
 }
 
-/** A request just sent, before the server says more about it. */
-export function addSentRequest(
-  sent: Pick<ServerNotification, '_id' | 'content' | 'sentAt'>,
-  vehicleNumber: string | null,
-): void {
-  if (appStore.get(sentRequestsAtom).some((item) => item._id === sent._id)) return;
-  upsertSentRequest({
-    _id: sent._id,
-    vehicleNumber,
-    content: sent.content,
-    sentAt: sent.sentAt,
-    deliveredAt: null,
-    seenAt: null,
-    reply: null,
-    reminderSentAt: null,
-  });
+/** A request just sent, as its send answered it: a newer view from the live channel is kept. */
+export function addSentRequest(request: SentRequest): void {
+  if (appStore.get(sentRequestsAtom).some((item) => item._id === request._id)) return;
+  upsertSentRequest(request);
 }
 
 /** The newest request still waiting for an answer, if it is recent enough to matter. */

@@ -1,5 +1,5 @@
 /** Plausible API objects for tests; override only what a test is about. */
-import type { OwnedVehicle, ServerNotification, User, Vehicle } from '#common/api';
+import type { OwnedVehicle, SendResponse, SentRequest, ServerNotification, User, Vehicle } from '#common/api';
 
 export function aUser(fields: Partial<User> = {}): User {
   return {
@@ -15,9 +15,14 @@ export function aUser(fields: Partial<User> = {}): User {
     state: 'Kerala',
     phoneVisible: true,
     emailVisible: true,
+    nameVisible: true,
+    shareReadReceipts: true,
     allowCalls: true,
+    fallbackSms: true,
+    fallbackCall: true,
     quietHours: null,
     language: 'en',
+    consentedAt: '2026-01-01T00:00:00.000Z',
     ...fields,
   };
 }
@@ -31,6 +36,7 @@ export function aVehicle(fields: Partial<Vehicle> = {}): Vehicle {
     isActive: true,
     isFourWheeler: true,
     verified: false,
+    proofExpired: false,
     household: false,
     createdAt: '2024-01-02T03:04:05.000Z',
     ...fields,
@@ -63,6 +69,34 @@ export function aServerNotification(fields: Partial<ServerNotification> = {}): S
     content: 'Kindly move your vehicle KL07AB1234 as soon as possible.',
     sentAt: new Date().toISOString(),
     read: false,
+    system: false,
     ...fields,
+  };
+}
+
+export function aSentRequest(fields: Partial<SentRequest> = {}): SentRequest {
+  return {
+    _id: 'notification-1',
+    vehicleNumber: 'KL07AB1234',
+    content: 'Please move your car',
+    sentAt: new Date().toISOString(),
+    deliveredAt: null,
+    seenAt: null,
+    reply: null,
+    reminderSentAt: null,
+    fallbacks: [],
+    ...fields,
+  };
+}
+
+/** What a send answers: the request as its receiver sees it, and as its sender follows it. */
+export function aSendResponse(sentRequest: SentRequest = aSentRequest()): SendResponse {
+  return {
+    ...aServerNotification({
+      _id: sentRequest._id,
+      content: sentRequest.content,
+      sentAt: sentRequest.sentAt,
+    }),
+    sentRequest,
   };
 }

@@ -9,7 +9,7 @@ import { appStore, Provider } from '../lib/store';
 import { AppToaster } from '../lib/toasts';
 
 /** Shows the current path and query so tests can assert where a screen navigated to. */
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }

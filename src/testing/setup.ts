@@ -5,7 +5,8 @@ import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearWorkerStore } from '#common/worker-store';
 import { activateLanguage, loadSignedInTexts } from '../i18n/i18n';
-import { resetAppStore } from '../lib/store';
+import { appStore, resetAppStore, RESET } from '../lib/store';
+import { tokenAtom } from '../lib/token';
 import { preloadToasts } from '../lib/toasts';
 
 // jsdom has no matchMedia; react-hot-toast and the layout ask it about motion and width.
@@ -22,6 +23,20 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom's <dialog> has no methods. showModal opens it and, as a browser does, turns Escape pressed
+// inside it into a cancelable `cancel` that closes it unless prevented; close closes it. Not
+// emulated: the inert page and the focus trap.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+  this.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !this.open) return;
+    if (this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
+  });
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
@@ -36,6 +51,7 @@ afterEach(async () => {
   cleanup();
   toast.remove();
   resetAppStore();
+  appStore.set(tokenAtom, RESET);
   localStorage.clear();
   sessionStorage.clear();
   vi.useRealTimers();

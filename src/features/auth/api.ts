@@ -1,5 +1,11 @@
 /** SPEC §7: the three calls of signing in. */
-import type { LoginPayload, RegisterPayload, VerifyPayload, VerifyResponse } from '#common/api';
+import type {
+  LoginPayload,
+  RegisterPayload,
+  RuntimeConfig,
+  VerifyPayload,
+  VerifyResponse,
+} from '#common/api';
 import type { apiClient } from '../../lib/api-client';
 import { preloadToasts } from '../../lib/toasts';
 
@@ -43,4 +49,9 @@ export async function register(body: RegisterPayload): Promise<unknown> {
 
 export async function verifyCode(body: VerifyPayload): Promise<VerifyResponse> {
   return (await client())<VerifyResponse>('/api/users/verify', { method: 'POST', body });
+}
+
+/** What the privacy notice names: the grievance contact and the retention periods of this server. */
+export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
+  return (await client())<RuntimeConfig>('/api/config');
 }

@@ -1,11 +1,33 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RuntimeConfig } from '#common/api';
 import { activateLanguage } from '../../i18n/i18n';
 import { appStore } from '../../lib/store';
 import { pendingPhoneAtom } from '../../state/pending-phone';
-import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
+import { jsonResponse, renderWithApp, stubFetch, type FetchCall, type Responder } from '../../testing/render';
 import RegistrationPage from './registration-page';
+
+const CONFIG: RuntimeConfig = {
+  grievanceEmail: 'grievance@vahan.example',
+  retention: { codeHours: 24, requestDays: 180 },
+  push: null,
+};
+
+/** The server: GET /api/config for the privacy notice, `respond` for the rest, whose calls are returned. */
+function serveApi(respond: Responder = () => jsonResponse({})): FetchCall[] {
+  const calls: FetchCall[] = [];
+  stubFetch((call) => {
+    if (call.url === '/api/config') return jsonResponse(CONFIG);
+    calls.push(call);
+    return respond(call);
+  });
+  return calls;
+}
+
+beforeEach(() => {
+  serveApi();
+});
 
 function renderRegistration() {
   renderWithApp(<RegistrationPage />, { route: '/registration' });
@@ -35,7 +57,10 @@ async function fillValidForm() {
   change(screen.getByRole('combobox', { name: 'District' }), 'Ernakulam');
   await passTime(300);
   change(screen.getByRole('combobox', { name: 'City' }), 'Kochi');
+  fireEvent.click(screen.getByRole('checkbox', { name: CONSENT }));
 }
+
+const CONSENT = 'I have read how my data is used and I agree to it';
 
 function submit() {
   fireEvent.click(screen.getByRole('button', { name: 'NEXT' }));
@@ -113,7 +138,7 @@ describe('/registration', () => {
 
   it("a missing field warns 'Invalid fields!' and makes no call", async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(() => jsonResponse({}));
+    const calls = serveApi(() => jsonResponse({}));
     renderRegistration();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Anjali');
     await user.click(screen.getByRole('button', { name: 'NEXT' }));
@@ -122,7 +147,7 @@ describe('/registration', () => {
   });
 
   it("a phone of fewer than 10 digits warns 'Invalid fields!' and makes no call", async () => {
-    const calls = stubFetch(() => jsonResponse({}));
+    const calls = serveApi(() => jsonResponse({}));
     renderRegistration();
     await fillValidForm();
     change(screen.getByRole('textbox', { name: 'Phone' }), '98470');
@@ -131,8 +156,31 @@ describe('/registration', () => {
     expect(calls).toEqual([]);
   });
 
+  it.each([
+    [
+      'Vahan Contact',
+      'Name must not read as Vahan Contact, the police, the MVD, an RTO, an admin or support.',
+    ],
+    ['കേരള പോലീസ്', 'Name must not read as Vahan Contact, the police, the MVD, an RTO, an admin or support.'],
+    ['Anjali\u202eMenon', 'Name must not contain control, invisible or direction characters.'],
+  ])(
+    'a name the API refuses (%j) is explained under the field and warned of, with no call',
+    async (name, text) => {
+      const calls = serveApi();
+      renderRegistration();
+      await fillValidForm();
+      const field = screen.getByRole('textbox', { name: 'Name' });
+      change(field, name);
+      expect(field).toHaveAccessibleDescription(text);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      submit();
+      expect(screen.getByRole('alert')).toHaveTextContent(text);
+      expect(calls).toEqual([]);
+    },
+  );
+
   it('NEXT registers with country India, state Kerala and the district as location, then goes to /otp-verification', async () => {
-    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
+    const calls = serveApi(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
     renderRegistration();
     await fillValidForm();
     submit();
@@ -152,6 +200,7 @@ describe('/registration', () => {
         state: 'Kerala',
         phoneVisible: false,
         language: 'en',
+        consent: true,
       },
     });
     expect(screen.getByTestId('location')).toHaveTextContent('/otp-verification');
@@ -166,7 +215,7 @@ describe('/registration', () => {
   });
 
   it('sends phoneVisible true when the box is ticked', async () => {
-    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
+    const calls = serveApi(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
     renderRegistration();
     await fillValidForm();
     fireEvent.click(
@@ -177,9 +226,47 @@ describe('/registration', () => {
     expect(calls[0]).toMatchObject({ body: { phoneVisible: true } });
   });
 
+  it('shows the privacy notice: what is kept, what finders see, the providers, retention and the grievance contact', async () => {
+    renderRegistration();
+    const notice = screen.getByRole('region', { name: 'How we use your data' });
+    expect(notice).toHaveTextContent('date of birth');
+    expect(notice).toHaveTextContent('Someone who searches one of your vehicle numbers sees your name');
+    for (const provider of ['SMS provider', 'Firebase', 'Exotel', 'Cashfree']) {
+      expect(notice).toHaveTextContent(provider);
+    }
+    expect(notice).toHaveTextContent('24 hours after they expire');
+    expect(notice).toHaveTextContent('180 days after they are sent');
+    expect(await screen.findByRole('link', { name: 'grievance@vahan.example' })).toHaveAttribute(
+      'href',
+      'mailto:grievance@vahan.example',
+    );
+  });
+
+  it("without the consent box ticked warns 'Invalid fields!' and makes no call", async () => {
+    const calls = serveApi();
+    renderRegistration();
+    await fillValidForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: CONSENT }));
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid fields!');
+    expect(calls).toEqual([]);
+  });
+
+  it("a date of birth under 18 years warns 'Invalid fields!' and makes no call", async () => {
+    const calls = serveApi();
+    renderRegistration();
+    await fillValidForm();
+    const dateOfBirth = screen.getByLabelText('Date of birth');
+    expect(dateOfBirth).toHaveAccessibleDescription('You must be 18 or older');
+    change(dateOfBirth, `${new Date().getFullYear() - 10}-01-01`);
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid fields!');
+    expect(calls).toEqual([]);
+  });
+
   it("a failed registration shows 'Regostration failed!'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubFetch(() => jsonResponse({ message: 'Phone already registered' }, 409));
+    serveApi(() => jsonResponse({ message: 'Phone already registered' }, 409));
     renderRegistration();
     await fillValidForm();
     submit();
@@ -202,6 +289,7 @@ describe('/registration in Malayalam', () => {
     change(field('district'), 'Ernakulam');
     await passTime(300);
     change(field('city'), 'Kochi');
+    fireEvent.click(field('consent'));
   }
 
   it('choosing മലയാളം shows the form in Malayalam and marks the page as Malayalam', async () => {
@@ -213,7 +301,7 @@ describe('/registration in Malayalam', () => {
   });
 
   it('registers the account in the language chosen on the screen', async () => {
-    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
+    const calls = serveApi(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
     await activateLanguage('ml');
     renderWithApp(<RegistrationPage />, { route: '/registration' });
     await fillValidFormByName();
@@ -223,7 +311,7 @@ describe('/registration in Malayalam', () => {
   });
 
   it('a form with a missing field warns in Malayalam', async () => {
-    stubFetch(() => jsonResponse({}));
+    serveApi(() => jsonResponse({}));
     await activateLanguage('ml');
     renderWithApp(<RegistrationPage />, { route: '/registration' });
     fireEvent.click(screen.getByRole('button', { name: 'അടുത്തത്' }));
@@ -240,7 +328,7 @@ describe('/registration in Malayalam', () => {
 
   it('a failed registration says so in Malayalam', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubFetch(() => jsonResponse({ message: 'Phone already registered' }, 409));
+    serveApi(() => jsonResponse({ message: 'Phone already registered' }, 409));
     await activateLanguage('ml');
     renderWithApp(<RegistrationPage />, { route: '/registration' });
     await fillValidFormByName();

@@ -1,18 +1,21 @@
 /** SPEC §2 /registration. */
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { RegisterPayload } from '#common/api';
+import { latestAdultDateOfBirth } from '#common/age';
+import type { RegisterPayload, RuntimeConfig } from '#common/api';
 import { GENDERS } from '#common/genders';
 import { COUNTRY, DISTRICTS, STATE } from '#common/districts';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
+import { nameProblem, type NameProblem } from '#common/person-name';
 import { PHONE_LENGTH } from '#common/phone';
 import { Field } from '../../components/field';
+import { PrivacyNotice } from '../../components/privacy-notice';
 import { activeLanguage } from '../../i18n/i18n';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
-import { prepareToSend, register } from './api';
+import { fetchRuntimeConfig, prepareToSend, register } from './api';
 import { AuthLayout } from './auth-layout';
 import { phoneFromInput } from './phone-input';
 import { useCityOptions } from './use-city-options';
@@ -23,6 +26,16 @@ type FormValues = typeof EMPTY_FORM;
 function cityPlaceholder(i18n: I18n, district: string, loading: boolean): string {
   if (loading) return i18n._('registration.loadingCities');
   return district ? i18n._('registration.selectCity') : i18n._('registration.selectDistrictFirst');
+}
+
+/** The API's refusal of a name (common/person-name.ts), in the reader's language. */
+function nameProblemText(i18n: I18n, problem: NameProblem): string {
+  switch (problem) {
+    case 'reserved':
+      return i18n._('registration.nameReserved');
+    case 'invisible':
+      return i18n._('registration.nameInvisible');
+  }
 }
 
 function genderName(i18n: I18n, gender: (typeof GENDERS)[number]): string {
@@ -41,12 +54,37 @@ export default function RegistrationPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
   const [phoneVisible, setPhoneVisible] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const [config, setConfig] = useState<RuntimeConfig | null>(null);
   const [sending, setSending] = useState(false);
   const { cities, loading } = useCityOptions(values.district);
+  const nameRefused = nameProblem(values.name.trim());
+  const nameError = nameRefused && nameProblemText(i18n, nameRefused);
+
+  useEffect(() => {
+    let active = true;
+    // Offline, the notice shows without the grievance contact and with the default periods.
+    fetchRuntimeConfig().then(
+      (found) => active && setConfig(found),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
 
   function change(field: keyof FormValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
   }
+
+  /** What every control of the form has: its field's name, value and change, and that it is required. */
+  const control = (field: keyof FormValues) => ({
+    className: 'input',
+    name: field,
+    required: true,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => change(field, event.target.value),
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,6 +93,10 @@ export default function RegistrationPage() {
     // the browser, hence the explicit test.
     if (!event.currentTarget.checkValidity() || values.city === '') {
       notifyWarning(i18n._('toast.invalidFields'));
+      return;
+    }
+    if (nameError) {
+      notifyWarning(nameError);
       return;
     }
     const payload: RegisterPayload = {
@@ -69,6 +111,7 @@ export default function RegistrationPage() {
       state: STATE,
       phoneVisible,
       language: activeLanguage(),
+      consent,
     };
     setSending(true);
     try {
@@ -85,51 +128,30 @@ export default function RegistrationPage() {
   return (
     <AuthLayout title={i18n._('registration.title')}>
       <form className="form" noValidate onFocus={prepareToSend} onSubmit={(event) => void onSubmit(event)}>
-        <Field label={i18n._('registration.name')}>
+        <Field label={i18n._('registration.name')} hint={nameError || undefined}>
           <input
-            className="input"
-            name="name"
+            {...control('name')}
             autoComplete="name"
-            required
+            aria-invalid={nameError ? true : undefined}
             maxLength={NAME_MAX}
-            value={values.name}
-            onChange={(event) => change('name', event.target.value)}
           />
         </Field>
         <Field label={i18n._('registration.email')}>
-          <input
-            className="input"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX}
-            value={values.email}
-            onChange={(event) => change('email', event.target.value)}
-          />
+          <input {...control('email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
         </Field>
         <Field label={i18n._('registration.phone')} hint={i18n._('registration.phoneHint')}>
           <input
-            className="input"
-            name="phone"
+            {...control('phone')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            required
             pattern={`[0-9]{${PHONE_LENGTH}}`}
             title={i18n._('registration.phoneHint')}
-            value={values.phone}
             onChange={(event) => change('phone', phoneFromInput(event.target.value))}
           />
         </Field>
         <Field label={i18n._('registration.gender')}>
-          <select
-            className="input"
-            name="gender"
-            required
-            value={values.gender}
-            onChange={(event) => change('gender', event.target.value)}
-          >
+          <select {...control('gender')}>
             <option value="">{i18n._('registration.selectGender')}</option>
             {GENDERS.map((gender) => (
               <option key={gender} value={gender}>
@@ -138,24 +160,17 @@ export default function RegistrationPage() {
             ))}
           </select>
         </Field>
-        <Field label={i18n._('registration.dateOfBirth')}>
+        <Field label={i18n._('registration.dateOfBirth')} hint={i18n._('registration.adultsOnly')}>
           <input
-            className="input"
-            name="dateOfBirth"
+            {...control('dateOfBirth')}
             type="date"
             autoComplete="bday"
-            required
-            max={new Date().toISOString().slice(0, 10)}
-            value={values.dateOfBirth}
-            onChange={(event) => change('dateOfBirth', event.target.value)}
+            max={latestAdultDateOfBirth(new Date())}
           />
         </Field>
         <Field label={i18n._('registration.district')}>
           <select
-            className="input"
-            name="district"
-            required
-            value={values.district}
+            {...control('district')}
             onChange={(event) =>
               setValues((current) => ({ ...current, district: event.target.value, city: '' }))
             }
@@ -169,14 +184,7 @@ export default function RegistrationPage() {
           </select>
         </Field>
         <Field label={i18n._('registration.city')}>
-          <select
-            className="input"
-            name="city"
-            required
-            disabled={!values.district || loading}
-            value={values.city}
-            onChange={(event) => change('city', event.target.value)}
-          >
+          <select {...control('city')} disabled={!values.district || loading}>
             <option value="">{cityPlaceholder(i18n, values.district, loading)}</option>
             {cities.map((city) => (
               <option key={city} value={city}>
@@ -193,6 +201,17 @@ export default function RegistrationPage() {
             onChange={(event) => setPhoneVisible(event.target.checked)}
           />
           {i18n._('registration.phoneVisible')}
+        </label>
+        <PrivacyNotice config={config} />
+        <label className="form-check">
+          <input
+            type="checkbox"
+            name="consent"
+            required
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+          />
+          {i18n._('registration.consent')}
         </label>
         <button type="submit" className="button button-primary button-block" disabled={sending}>
           {i18n._('registration.submit')}

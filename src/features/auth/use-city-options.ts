@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { citiesOf } from '#common/districts';
 
 /** SPEC §9: the city list appears this long after a district is chosen. */
-export const CITY_LOAD_DELAY_MS = 300;
+const CITY_LOAD_DELAY_MS = 300;
 
 interface CityOptions {
   cities: readonly string[];

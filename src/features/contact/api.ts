@@ -1,17 +1,19 @@
 /**
- * SPEC §7: the two ways to reach a vehicle's owner. Both go through the outbox: with no network
- * they wait there (`queued`) instead of failing.
+ * SPEC §7: the ways to reach a vehicle's owner. Messages, notifications and photos go through the
+ * outbox: with no network they wait there (`queued`) instead of failing.
  */
-import type { CallOwnerPayload, MessagePayload, NotificationPayload, ServerNotification } from '#common/api';
+import type { CallOwnerPayload, MessagePayload, NotificationPayload, SendResponse } from '#common/api';
 import { i18n } from '../../i18n/i18n';
 import { apiClient } from '../../lib/api-client';
-import { sendOrQueue, type SendResult } from '../../state/outbox-queue';
+import type { PhotoPayload } from '#common/outbox/outbox';
+import type { SendResult } from '#common/outbox/send-or-keep';
+import { sendOrQueue } from '../outbox/outbox-queue';
 
-/** What the owner sees, which holds what the sender needs to follow the request. */
-export type Created = Pick<ServerNotification, '_id' | 'content' | 'sentAt'>;
-
-export function sendMessage(payload: MessagePayload, vehicleNumber: string): Promise<SendResult<Created>> {
-  return sendOrQueue<Created>(
+export function sendMessage(
+  payload: MessagePayload,
+  vehicleNumber: string,
+): Promise<SendResult<SendResponse>> {
+  return sendOrQueue<SendResponse>(
     { path: '/api/users/sendMessage', body: payload },
     i18n._('contact.outboxMessageLabel', { plate: vehicleNumber.toUpperCase() }),
   );
@@ -20,10 +22,18 @@ export function sendMessage(payload: MessagePayload, vehicleNumber: string): Pro
 export function sendNotification(
   payload: NotificationPayload,
   vehicleNumber: string,
-): Promise<SendResult<Created>> {
-  return sendOrQueue<Created>(
+): Promise<SendResult<SendResponse>> {
+  return sendOrQueue<SendResponse>(
     { path: '/api/users/sendNotification', body: payload },
     i18n._('contact.outboxNotificationLabel', { plate: vehicleNumber.toUpperCase() }),
+  );
+}
+
+/** A photo as proof, shrunk on the device; with no network it waits in the outbox, photo and all. */
+export function sendImage(payload: PhotoPayload, vehicleNumber: string): Promise<SendResult<SendResponse>> {
+  return sendOrQueue<SendResponse>(
+    { path: '/api/users/sendImage', body: payload },
+    i18n._('contact.outboxPhotoLabel', { plate: vehicleNumber.toUpperCase() }),
   );
 }
 

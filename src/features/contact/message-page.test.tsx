@@ -5,9 +5,9 @@ import type { OwnedVehicle } from '#common/api';
 import { appStore } from '../../lib/store';
 import { ownersAtom } from '../../state/owners';
 import { upsertSentRequest } from '../../state/sent-requests';
-import { anOwnedVehicle } from '../../testing/fixtures';
+import { aSendResponse, aSentRequest, anOwnedVehicle } from '../../testing/fixtures';
 import { queuedItems } from '#common/outbox/outbox-db';
-import { flushNow } from '../../state/outbox-queue';
+import { flushNow } from '../outbox/outbox-queue';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import MessagePage from './message-page';
@@ -135,18 +135,9 @@ describe('MessagePage', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('Send Image is a placeholder that sends nothing', async () => {
-    const calls = stubFetch(() => jsonResponse({}));
-    renderMessagePage();
-    const { dialog } = await openAction('Send Image');
-    expect(within(dialog).getByText(/not available yet/)).toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: /send|notify/i })).not.toBeInTheDocument();
-    expect(calls).toHaveLength(0);
-  });
-
   it('a sent message is announced with its text and the modal closes', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    stubFetch(() => jsonResponse(aSendResponse(), 201));
     renderMessagePage();
     const { user, dialog } = await openAction('Send SMS');
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Please move your car');
@@ -158,7 +149,7 @@ describe('MessagePage', () => {
   it('follows the sent message live: sent, then the answer, with no reload', async () => {
     vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const sentAt = new Date().toISOString();
-    stubFetch(() => jsonResponse({ _id: 'notification-1', content: 'Please move your car', sentAt }, 201));
+    stubFetch(() => jsonResponse(aSendResponse(aSentRequest({ sentAt })), 201));
     renderMessagePage();
     const { user, dialog } = await openAction('Send SMS');
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Please move your car');
@@ -175,9 +166,27 @@ describe('MessagePage', () => {
         seenAt: sentAt,
         reply: { kind: 'five_minutes', at: sentAt },
         reminderSentAt: null,
+        fallbacks: [],
       }),
     );
     expect(within(status).getByText('Coming in 5 minutes')).toBeInTheDocument();
+  });
+
+  it('shows the request as the send answered its sender’s view, not as its receiver reads it', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const sentRequest = aSentRequest({
+      content: 'As the sender reads it',
+      deliveredAt: new Date().toISOString(),
+    });
+    stubFetch(() => jsonResponse({ ...aSendResponse(sentRequest), content: 'As the owner reads it' }, 201));
+    renderMessagePage();
+    const { user, dialog } = await openAction('Send SMS');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Please move your car');
+    await user.click(within(dialog).getByRole('button', { name: 'Notify User' }));
+    const status = await screen.findByRole('article', { name: 'Request status' });
+    expect(within(status).getByText('As the sender reads it')).toBeInTheDocument();
+    expect(within(status).getByText('KL07AB1234')).toBeInTheDocument();
+    expect(within(status).getByText('Delivered')).toBeInTheDocument();
   });
 
   describe('without network', () => {
@@ -209,7 +218,7 @@ describe('MessagePage', () => {
     it('moves on to Sent when the network returns and the outbox sends it', async () => {
       const { dialog, online } = await queueMessage();
       online.mockReturnValue(true);
-      const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+      const calls = stubFetch(() => jsonResponse(aSendResponse(), 201));
       await flushNow();
       expect(await within(dialog).findByText('Sent: Message about KL07AB1234')).toBeInTheDocument();
       expect(calls).toHaveLength(1);
@@ -235,7 +244,7 @@ describe('MessagePage in Malayalam', () => {
 
   it('announces a sent message in Malayalam, with the text as typed', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    stubFetch(() => jsonResponse(aSendResponse(), 201));
     const { user, dialog } = await openInMalayalam('SMS അയയ്ക്കുക');
     await user.type(within(dialog).getByRole('textbox', { name: 'സന്ദേശം' }), 'Please move your car');
     await user.click(within(dialog).getByRole('button', { name: 'ഉടമയെ അറിയിക്കുക' }));
@@ -253,7 +262,7 @@ describe('MessagePage in Malayalam', () => {
   });
 
   it('says in Malayalam that the notification was sent', async () => {
-    stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    stubFetch(() => jsonResponse(aSendResponse(), 201));
     const { user, dialog } = await openInMalayalam('അറിയിപ്പ് അയയ്ക്കുക');
     await user.click(within(dialog).getByRole('button', { name: 'ഉടമയെ അറിയിക്കുക' }));
     expect(await within(dialog).findByText('അറിയിപ്പ് അയച്ചു.')).toBeInTheDocument();
@@ -268,7 +277,7 @@ describe('MessagePage in Malayalam', () => {
   });
 
   it("says in Malayalam that the owner's data is missing, and sends nothing", async () => {
-    const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
+    const calls = stubFetch(() => jsonResponse(aSendResponse(), 201));
     const { user, dialog } = await openInMalayalam(
       'അറിയിപ്പ് അയയ്ക്കുക',
       anOwnedVehicle({ userId: { ...owner, _id: '' } }),

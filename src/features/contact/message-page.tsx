@@ -5,7 +5,7 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
-import type { OwnedVehicle } from '#common/api';
+import type { OwnedVehicle, SendResponse } from '#common/api';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { CallIcon, ImageIcon, MessageIcon, NotificationIcon, type LucideIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
@@ -14,10 +14,10 @@ import { RequestStatus } from '../../components/request-status';
 import { useAtomValue } from '../../lib/store';
 import { ownersAtom } from '../../state/owners';
 import { addSentRequest, sentRequestsAtom } from '../../state/sent-requests';
-import type { Created } from './api';
 import { CallUser } from './call-user';
 import { OwnerDetails } from './owner-details';
 import { QueuedRequestStatus } from './queued-request-status';
+import { SendImageForm } from './send-image-form';
 import { SendMessageForm } from './send-message-form';
 import { SendNotification } from './send-notification';
 import './contact.css';
@@ -61,9 +61,9 @@ export default function MessagePage() {
     setAction(null);
     setQueuedKey(null);
   };
-  /** From now on the page follows this request live (a notification names no vehicle, SPEC §7). */
-  const follow = (sent: Created, vehicleNumber: string | null) => {
-    addSentRequest(sent, vehicleNumber);
+  /** From now on the page follows this request live, starting from the sender's view its send answered. */
+  const follow = (sent: SendResponse) => {
+    addSentRequest(sent.sentRequest);
     setSentId(sent._id);
   };
 
@@ -93,10 +93,10 @@ export default function MessagePage() {
               action={action}
               vehicle={vehicle}
               onMessageSent={(sent) => {
-                follow(sent, vehicle.vehicleNumber.toUpperCase());
+                follow(sent);
                 close();
               }}
-              onNotificationSent={(sent) => follow(sent, null)}
+              onNotificationSent={follow}
               onQueued={setQueuedKey}
             />
           ) : (
@@ -111,16 +111,16 @@ export default function MessagePage() {
 interface ActionPanelProps {
   action: MessageAction;
   vehicle: OwnedVehicle;
-  onMessageSent: (sent: Created) => void;
-  onNotificationSent: (sent: Created) => void;
+  onMessageSent: (sent: SendResponse) => void;
+  onNotificationSent: (sent: SendResponse) => void;
   onQueued: (key: string) => void;
 }
 
 function ActionPanel({ action, vehicle, onMessageSent, onNotificationSent, onQueued }: ActionPanelProps) {
-  const { i18n } = useLingui();
   if (action === 'callUser') return <CallUser vehicle={vehicle} />;
   if (action === 'sendMessage')
     return <SendMessageForm vehicle={vehicle} onSent={onMessageSent} onQueued={onQueued} />;
-  if (action === 'sendImage') return <p className="muted">{i18n._('contact.imageUnavailable')}</p>;
+  if (action === 'sendImage')
+    return <SendImageForm vehicle={vehicle} onSent={onMessageSent} onQueued={onQueued} />;
   return <SendNotification vehicle={vehicle} onSent={onNotificationSent} onQueued={onQueued} />;
 }

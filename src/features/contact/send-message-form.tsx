@@ -3,13 +3,13 @@ import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { MESSAGE_MAX } from '#common/limits';
-import { messageTemplates } from '#common/message-templates';
-import { Field } from '../../components/field';
-import { sendMessage, type Created } from './api';
+import { TextWithSuggestions } from '../../components/text-with-suggestions';
+import type { SendResponse } from '#common/api';
+import { sendMessage } from './api';
 
 interface SendMessageFormProps {
   vehicle: OwnedVehicle;
-  onSent: (sent: Created) => void;
+  onSent: (sent: SendResponse) => void;
   /** No network: the message waits in the outbox under this key. */
   onQueued: (key: string) => void;
 }
@@ -41,28 +41,15 @@ export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormPr
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)}>
-      <Field label={i18n._('contact.messageLabel')}>
-        <textarea
-          className="input"
-          name="message"
-          rows={4}
-          maxLength={MESSAGE_MAX}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </Field>
-      <div className="suggestions">
-        <p className="field-label">{i18n._('contact.suggestions')}</p>
-        <ul>
-          {messageTemplates(i18n, vehicle.vehicleNumber).map((template) => (
-            <li key={template}>
-              <button type="button" className="suggestion" onClick={() => setText(template)}>
-                {template}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <TextWithSuggestions
+        label={i18n._('contact.messageLabel')}
+        name="message"
+        rows={4}
+        maxLength={MESSAGE_MAX}
+        vehicleNumber={vehicle.vehicleNumber}
+        value={text}
+        onChange={setText}
+      />
       <div className="send-message-footer">
         <button type="submit" className="button button-primary button-block" disabled={!message || sending}>
           {i18n._('contact.notifyUser')}

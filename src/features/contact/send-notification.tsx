@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { NOTIFICATION_TITLE, randomTemplate } from '#common/message-templates';
-import { sendNotification, type Created } from './api';
+import type { SendResponse } from '#common/api';
+import { sendNotification } from './api';
 
 interface Outcome {
   ok: boolean;
@@ -12,7 +13,7 @@ interface Outcome {
 
 interface SendNotificationProps {
   vehicle: OwnedVehicle;
-  onSent?: (sent: Created) => void;
+  onSent?: (sent: SendResponse) => void;
   /** No network: the notification waits in the outbox under this key. */
   onQueued: (key: string) => void;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 6: a receiver can stop a sender from contacting them again, from the sender's notification.
+ * A receiver can stop a sender from contacting them again, from the sender's notification.
  * A block can be undone at once from the same item, in case of a slip of the finger.
  */
 import { useLingui } from '@lingui/react';

@@ -4,9 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
 import { aServerNotification } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
+import { signIn } from '../../testing/session';
 import { NotificationBell } from './notification-bell';
 
-beforeEach(() => activateLanguage('ml'));
+beforeEach(async () => {
+  signIn();
+  await activateLanguage('ml');
+});
 
 /** The bell with one server notification (id n-1); other calls answered by `answer`. */
 function serve(answer: (call: FetchCall) => Response = () => jsonResponse({ message: 'ok' }, 201)) {
@@ -83,5 +87,17 @@ describe('the bell in Malayalam', () => {
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'അയച്ചയാളെ തടയുക' }));
     expect(await screen.findByText('അയച്ചയാളെ തടയാനായില്ല. വീണ്ടും ശ്രമിക്കുക.')).toBeInTheDocument();
+  });
+
+  it('offers to pause or replace the card a request came through, in Malayalam', async () => {
+    stubFetch((call) =>
+      call.url === '/api/users/unreadNotifications'
+        ? jsonResponse([aServerNotification({ content: 'Move your car', via: 'card', vehicleId: 'v-1' })])
+        : jsonResponse({ message: 'ok' }),
+    );
+    const { user, item } = await openItem();
+    expect(item.getByRole('button', { name: 'കാർഡ് മാറ്റുക' })).toBeInTheDocument();
+    await user.click(item.getByRole('button', { name: 'കാർഡ് 24 മണിക്കൂർ നിർത്തിവയ്ക്കുക' }));
+    expect(await screen.findByText('അടുത്ത 24 മണിക്കൂർ കാർഡ് സന്ദേശങ്ങൾ സ്വീകരിക്കില്ല.')).toBeInTheDocument();
   });
 });

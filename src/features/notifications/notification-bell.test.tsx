@@ -1,3 +1,4 @@
+import { aPushData } from '#common/testing/fixtures';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -74,18 +75,117 @@ describe('notification dropdown', () => {
       id: 'p2',
       title: 'Vehicle Notification',
       body: 'Pushed with a sender',
-      data: {
+      data: aPushData({
         notificationId: 'p2',
-        title: 'Vehicle Notification',
         body: 'Pushed with a sender',
         senderName: 'Meera Das',
         sentAt: new Date().toISOString(),
-        url: '/dashboard',
-        silent: false,
-      },
+      }),
     });
     const { panel } = await openBell();
     expect(await within(panel).findByText('Sent by Meera Das')).toBeInTheDocument();
+  });
+
+  it('shows a notice of the service itself apart, with its badge and nothing to answer or block', async () => {
+    answerUnread([
+      aServerNotification({
+        _id: 'service-1',
+        title: 'Vehicle ownership verified',
+        content: 'The registered owner of KL07AB1234 verified that number against its RC.',
+        senderId: { name: 'Vahan Contact' },
+        system: true,
+      }),
+    ]);
+    const { panel } = await openBell();
+    const item = (await within(panel).findByText('Vehicle ownership verified')).closest('li')!;
+    expect(item).toHaveClass('bell-item-system');
+    expect(within(item).getByText('From Vahan Contact')).toBeInTheDocument();
+    expect(within(item).queryByText(/^Sent by/)).not.toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Block sender' })).not.toBeInTheDocument();
+    expect(within(item).queryByRole('group', { name: 'Answer' })).not.toBeInTheDocument();
+  });
+
+  it('shows a request through a windscreen card as such, with the way to pause or replace the card instead of blocking', async () => {
+    answerUnread([
+      aServerNotification({
+        content: 'Your vehicle KL07AB1234 is blocking the driveway. Please move it.',
+        senderId: { name: 'Someone at your vehicle' },
+        via: 'card',
+      }),
+    ]);
+    const { panel } = await openBell();
+    const item = (await within(panel).findByText(/is blocking the driveway/)).closest('li')!;
+    expect(within(item).getByText('Sent by Someone at your vehicle')).toBeInTheDocument();
+    expect(within(item).getByText(/Via your windscreen card\./)).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Pause or replace the card' })).toHaveAttribute(
+      'href',
+      '/myVehicle',
+    );
+    expect(within(item).getByRole('group', { name: 'Answer' })).toBeInTheDocument();
+    // Nobody to block: the card is what the owner pauses or replaces.
+    expect(within(item).queryByRole('button', { name: 'Block sender' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a card for a request from a signed-in user', async () => {
+    answerUnread([aServerNotification({ content: 'Please move the car' })]);
+    const { panel } = await openBell();
+    const item = (await within(panel).findByText('Please move the car')).closest('li')!;
+    expect(within(item).queryByText(/windscreen card/)).not.toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Pause card for 24 hours' })).not.toBeInTheDocument();
+  });
+
+  it('pauses for 24 hours or replaces the card a request came through, right from the bell', async () => {
+    const calls = answerUnread([
+      aServerNotification({
+        content: 'Please move the car',
+        senderId: { name: 'Someone at your vehicle' },
+        via: 'card',
+        vehicleId: 'vehicle-1',
+      }),
+    ]);
+    const { panel, user } = await openBell();
+    const item = (await within(panel).findByText('Please move the car')).closest('li')!;
+    await user.click(within(item).getByRole('button', { name: 'Pause card for 24 hours' }));
+    expect(await screen.findByText('The card takes no messages for the next 24 hours.')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Replace card' }));
+    expect(await screen.findByText(/New card ready: the old one no longer works\./)).toBeInTheDocument();
+    expect(
+      calls.filter(({ url }) => url.includes('VehicleCard')).map(({ url, body }) => ({ url, body })),
+    ).toEqual([
+      { url: '/api/users/pauseVehicleCard', body: { vehicleId: 'vehicle-1' } },
+      { url: '/api/users/rotateVehicleCard', body: { vehicleId: 'vehicle-1' } },
+    ]);
+  });
+
+  it("never shows a user's request as the service's, whatever the sender is called", async () => {
+    answerUnread([aServerNotification({ content: 'Pay the fine now', senderId: { name: 'Vahan Contact' } })]);
+    const { panel } = await openBell();
+    const item = (await within(panel).findByText('Pay the fine now')).closest('li')!;
+    expect(item).not.toHaveClass('bell-item-system');
+    expect(within(item).queryByText('From Vahan Contact')).not.toBeInTheDocument();
+    expect(within(item).getByText('Sent by Vahan Contact')).toBeInTheDocument();
+  });
+
+  it('shows a push of the service received while the app is open with its badge', async () => {
+    answerUnread([]);
+    addLocalNotification({
+      id: 'p3',
+      title: 'Vehicle ownership verified',
+      body: 'Verified',
+      data: {
+        notificationId: 'p3',
+        title: 'Vehicle ownership verified',
+        body: 'Verified',
+        senderName: 'Vahan Contact',
+        sentAt: new Date().toISOString(),
+        url: '/dashboard',
+        silent: false,
+        system: true,
+      },
+    });
+    const { panel } = await openBell();
+    const item = (await within(panel).findByText('Vehicle ownership verified')).closest('li')!;
+    expect(within(item).getByText('From Vahan Contact')).toBeInTheDocument();
   });
 
   it("shows no 'From:' line when the sender hid their phone", async () => {

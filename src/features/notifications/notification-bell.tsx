@@ -1,6 +1,7 @@
 /** SPEC §2 notification dropdown, opened from the bell in the header. */
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatRelativeTime } from '#common/relative-time';
 import { activeLanguage } from '../../i18n/i18n';
 import { useAtomValue } from '../../lib/store';
@@ -14,9 +15,17 @@ import {
 } from '../../state/notifications';
 import { clearNotificationsOnServer, fetchUnreadNotifications, markNotificationsSeen } from './api';
 import { BlockSenderButton } from './block-sender-button';
+import { CardRequestActions } from './card-request-actions';
+import { FalseAlarmButton } from './false-alarm-button';
+import { RequestPhoto } from './request-photo';
 import { ReplyButtons } from './reply-buttons';
-import { bellItems } from './notification-items';
+import { bellItems, type BellItem } from './notification-items';
 import './notification-bell.css';
+
+const bellItemClass = (item: BellItem) =>
+  ['bell-item', item.read ? '' : 'bell-item-unread', item.system ? 'bell-item-system' : '']
+    .filter(Boolean)
+    .join(' ');
 
 export function NotificationBell() {
   const { i18n } = useLingui();
@@ -74,6 +83,7 @@ export function NotificationBell() {
     <div
       className="bell"
       ref={containerRef}
+      role="presentation"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) close();
       }}
@@ -127,25 +137,42 @@ export function NotificationBell() {
           ) : (
             <ul className="bell-list">
               {items.map((item) => (
-                <li key={item.id} className={item.read ? 'bell-item' : 'bell-item bell-item-unread'}>
+                <li key={item.id} className={bellItemClass(item)}>
+                  {item.system && <p className="bell-service-badge">{i18n._('notifications.fromService')}</p>}
                   <p className="bell-item-title">{item.title}</p>
-                  <p className="bell-item-body">{item.body}</p>
-                  {item.fromName && (
+                  {item.body && <p className="bell-item-body">{item.body}</p>}
+                  {item.imageUrl && <RequestPhoto url={item.imageUrl} location={item.location} />}
+                  {!item.system && item.fromName && (
                     <p className="bell-item-meta">
                       {i18n._('notifications.sentBy', { name: item.fromName })}
                     </p>
                   )}
+                  {item.viaCard && (
+                    <p className="bell-item-meta">
+                      {i18n._('notifications.viaCard')}{' '}
+                      <Link to="/myVehicle" onClick={close}>
+                        {i18n._('notifications.manageCard')}
+                      </Link>
+                    </p>
+                  )}
+                  {item.cardVehicleId && <CardRequestActions vehicleId={item.cardVehicleId} />}
                   {item.fromPhone && (
                     <p className="bell-item-meta">
                       {i18n._('notifications.from', { phone: item.fromPhone })}
                     </p>
                   )}
-                  {item.fromServer && <ReplyButtons notificationId={item.id} />}
+                  {item.fromServer && !item.system && <ReplyButtons notificationId={item.id} />}
                   <div className="bell-item-footer">
                     <time className="bell-item-meta" dateTime={item.at.toISOString()}>
                       {formatRelativeTime(item.at, new Date(), activeLanguage())}
                     </time>
-                    {item.fromServer && <BlockSenderButton notificationId={item.id} />}
+                    {/* A card's stranger has no account to block: the card is paused or replaced instead. */}
+                    {item.fromServer && !item.system && !item.viaCard && (
+                      <BlockSenderButton notificationId={item.id} />
+                    )}
+                    {item.fromServer && !item.system && !item.viaCard && (
+                      <FalseAlarmButton notificationId={item.id} />
+                    )}
                     {!item.read && (
                       <button type="button" className="link-button" onClick={() => markAsRead(item.id)}>
                         {i18n._('notifications.markAsRead')}

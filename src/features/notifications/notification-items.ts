@@ -12,8 +12,18 @@ export interface BellItem {
   fromPhone: string | undefined;
   /** A notification the server stored, from a sender the receiver can block. */
   fromServer: boolean;
+  /** The service's own notice: shown apart, with no sender to answer or block. */
+  system: boolean;
+  /** A request from someone without an account, sent through the receiver's windscreen card. */
+  viaCard: boolean;
+  /** The receiver's own vehicle whose card a `viaCard` request came through. */
+  cardVehicleId?: string;
   at: Date;
   read: boolean;
+  /** Where the photo sent with the request is read (with the session's token). */
+  imageUrl?: string;
+  /** Where the sender was, to about 100 m. */
+  location?: { latitude: number; longitude: number };
 }
 
 /** A missing or unreadable time counts as now rather than breaking the list. */
@@ -31,8 +41,13 @@ export function bellItems(server: ServerNotification[], local: LocalNotification
       fromName: item.senderId.name || undefined,
       fromPhone: item.senderId.phone || undefined,
       fromServer: true,
+      system: item.system,
+      viaCard: item.via === 'card',
+      ...(item.via === 'card' && item.vehicleId ? { cardVehicleId: item.vehicleId } : {}),
       at: toDate(item.sentAt),
       read: item.read,
+      ...(item.image ? { imageUrl: item.image.url } : {}),
+      ...(item.location ? { location: item.location } : {}),
     })),
     ...local.map((item) => ({
       id: item.id,
@@ -41,6 +56,8 @@ export function bellItems(server: ServerNotification[], local: LocalNotification
       fromName: item.data?.senderName || undefined,
       fromPhone: undefined,
       fromServer: false,
+      system: item.data?.system === true,
+      viaCard: false,
       at: toDate(item.timestamp),
       read: item.read,
     })),

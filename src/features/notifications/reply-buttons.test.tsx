@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queuedItems } from '#common/outbox/outbox-db';
 import { addLocalNotification } from '../../state/notifications';
-import { aServerNotification } from '../../testing/fixtures';
+import { aServerNotification, aUser } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
+import { signIn } from '../../testing/session';
+import { flushNow } from '../outbox/outbox-queue';
 import { NotificationBell } from './notification-bell';
+
+beforeEach(() => {
+  signIn(aUser({ _id: 'owner-1' }));
+});
 
 /** The bell with one server notification (id n-1); other calls answered by `answer`. */
 function serve(answer: (call: FetchCall) => Response = () => jsonResponse({ message: 'ok' }, 201)) {
@@ -76,6 +83,37 @@ describe('answering a request from the bell', () => {
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'Coming now' }));
     expect(await item.findByText('Answered')).toBeInTheDocument();
+  });
+
+  it('sends the answer with an Idempotency-Key', async () => {
+    const calls = serve();
+    const { user, item } = await openItem();
+    await user.click(item.getByRole('button', { name: 'Coming now' }));
+    await item.findByText('You answered: Coming now');
+    const sent = calls.find((call) => call.url === '/api/users/replyToNotification');
+    expect(sent?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('keeps an answer tapped with no signal, says so, and sends it once when the network returns', async () => {
+    const calls = serve();
+    const { user, item } = await openItem();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(item.getByRole('button', { name: 'Coming now' }));
+    expect(
+      await screen.findByText('No signal: your answer will be sent when you are back online.'),
+    ).toBeInTheDocument();
+    expect(item.getByText('You answered: Coming now')).toBeInTheDocument();
+    expect(await queuedItems('owner-1')).toEqual([expect.objectContaining({ label: 'Answer: Coming now' })]);
+    expect(calls.filter((call) => call.url === '/api/users/replyToNotification')).toEqual([]);
+
+    online.mockReturnValue(true);
+    await flushNow();
+    await flushNow();
+    expect(await screen.findByText('Sent: Answer: Coming now')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/users/replyToNotification')).toEqual([
+      expect.objectContaining({ body: { notificationId: 'n-1', kind: 'coming_now' } }),
+    ]);
+    expect(await queuedItems('owner-1')).toEqual([]);
   });
 
   it('keeps the buttons and says so when the answer could not be sent', async () => {

@@ -1,11 +1,11 @@
 /** The receiver's one answer to a request, from its item in the bell. */
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
+import { answerLabel } from '#common/outbox/outcome-text';
 import { REPLY_KINDS, replyLabel, type ReplyKind } from '#common/replies';
 import { statusOf } from '../../lib/api-client';
-import { refuseWhenOffline } from '../../lib/offline-guard';
 import { useAtomValue } from '../../lib/store';
-import { notifyError, notifySuccess } from '../../lib/toasts';
+import { notifyError, notifySuccess, notifyWarning } from '../../lib/toasts';
 import { answersAtom, recordAnswer } from '../../state/notifications';
 import { replyToNotification } from './api';
 
@@ -25,19 +25,21 @@ export function ReplyButtons({ notificationId }: { notificationId: string }) {
   }
 
   async function send(kind: ReplyKind) {
-    if (refuseWhenOffline()) return;
     setBusy(true);
     try {
-      await replyToNotification({ notificationId, kind });
+      const result = await replyToNotification({ notificationId, kind }, answerLabel(i18n, kind));
+      if (result.kind === 'failed') {
+        if (statusOf(result.error) === 409) recordAnswer(notificationId, 'answered');
+        else notifyError(i18n._('notifications.answerFailed'));
+        return;
+      }
       recordAnswer(notificationId, kind);
-      notifySuccess(
-        kind === 'not_my_vehicle'
-          ? i18n._('notifications.checkRegistration')
-          : i18n._('notifications.answerSent'),
-      );
+      if (result.kind === 'queued') notifyWarning(i18n._('notifications.answerQueued'));
+      else if (kind === 'not_my_vehicle') notifySuccess(i18n._('notifications.checkRegistration'));
+      else notifySuccess(i18n._('notifications.answerSent'));
     } catch (error) {
-      if (statusOf(error) === 409) recordAnswer(notificationId, 'answered');
-      else notifyError(i18n._('notifications.answerFailed'));
+      console.error('Could not answer the request', error);
+      notifyError(i18n._('notifications.answerFailed'));
     } finally {
       setBusy(false);
     }

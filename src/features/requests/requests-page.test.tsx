@@ -14,6 +14,7 @@ const request: SentRequest = {
   seenAt: null,
   reply: null,
   reminderSentAt: null,
+  fallbacks: [],
 };
 
 describe('/requests "My requests"', () => {

@@ -4,9 +4,10 @@
  * coming back shows them again.
  */
 import { useLingui } from '@lingui/react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
+import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { SearchIcon } from '../../components/icons';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { useAtomValue } from '../../lib/store';
@@ -18,6 +19,8 @@ import { SearchResults } from './search-results';
 import { VehicleNotFound } from './vehicle-not-found';
 import './search.css';
 
+const ScanCardModal = lazy(() => import('./scan-card/scan-card-modal'));
+
 export function SearchPanel() {
   const { i18n } = useLingui();
   const user = useAtomValue(userAtom);
@@ -25,6 +28,7 @@ export function SearchPanel() {
   const [input, setInput] = useState('');
   const [searchedNumber, setSearchedNumber] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
+  const [scanning, setScanning] = useState(false);
   const greetingId = useId();
 
   function showForm() {
@@ -39,6 +43,11 @@ export function SearchPanel() {
       notifyError(i18n._('toast.invalidVehicleNumber'));
       return;
     }
+    await search(vehicleNumber);
+  }
+
+  /** The owners of `vehicleNumber` (typed, or read from a windscreen card) in place of the form. */
+  async function search(vehicleNumber: string) {
     if (refuseWhenOffline()) return;
     setSearching(true);
     try {
@@ -69,14 +78,10 @@ export function SearchPanel() {
       <p className="muted">{i18n._('search.intro')}</p>
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label={i18n._('search.numberLabel')} hint={i18n._('search.numberHint')}>
-          <input
-            className="input plate-input"
-            name="vehicleNumber"
+          <VehicleNumberInput
+            look="plate"
             value={input}
             onChange={(event) => setInput(event.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
             enterKeyHint="search"
           />
         </Field>
@@ -89,10 +94,29 @@ export function SearchPanel() {
           <SearchIcon aria-hidden="true" />
           {i18n._('search.submit')}
         </button>
+        <button
+          type="button"
+          className="button button-block"
+          disabled={searching}
+          onClick={() => setScanning(true)}
+        >
+          {i18n._('search.scanCard')}
+        </button>
         <button type="button" className="button button-block">
           {i18n._('search.trafficUpdates')}
         </button>
       </form>
+      {scanning && (
+        <Suspense fallback={null}>
+          <ScanCardModal
+            onFound={(vehicleNumber) => {
+              setScanning(false);
+              void search(normaliseVehicleNumber(vehicleNumber));
+            }}
+            onClose={() => setScanning(false)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

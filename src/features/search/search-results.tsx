@@ -57,7 +57,7 @@ function OwnerCard({ vehicle }: { vehicle: OwnedVehicle }) {
       />
       <span className="owner-card-body">
         <span className="owner-card-heading">
-          <strong className="owner-card-name">
+          <strong className="vehicle-type-label">
             <VehicleTypeIcon type={vehicle.vehicleType} />
             {vehicle.name}
           </strong>

@@ -1,7 +1,8 @@
-/** SPEC §2: what the panel shows when a search finds no vehicle. */
+/** SPEC §2: what the panel shows when a search finds no vehicle, and what the miss still offers. */
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { NumberPlate } from '../../components/number-plate';
+import { WaitingNoteOffer } from './waiting-note-offer';
 
 interface VehicleNotFoundProps {
   vehicleNumber: string;
@@ -12,18 +13,21 @@ export function VehicleNotFound({ vehicleNumber, onTryAgain }: VehicleNotFoundPr
   const { i18n } = useLingui();
   const titleId = useId();
   return (
-    <section className="card empty-state" aria-labelledby={titleId}>
-      <h2 id={titleId}>{i18n._('search.notFoundTitle')}</h2>
-      <p>
-        <strong>{i18n._('search.notRegistered')}</strong>
-      </p>
-      <p>
-        <NumberPlate vehicleNumber={vehicleNumber} />
-      </p>
-      <p className="muted">{i18n._('search.notFoundHint')}</p>
-      <button type="button" className="button button-primary" onClick={onTryAgain}>
-        {i18n._('search.tryAgain')}
-      </button>
-    </section>
+    <div className="stack">
+      <section className="card empty-state" aria-labelledby={titleId}>
+        <h2 id={titleId}>{i18n._('search.notFoundTitle')}</h2>
+        <p>
+          <strong>{i18n._('search.notRegistered')}</strong>
+        </p>
+        <p>
+          <NumberPlate vehicleNumber={vehicleNumber} />
+        </p>
+        <p className="muted">{i18n._('search.notFoundHint')}</p>
+        <button type="button" className="button button-primary" onClick={onTryAgain}>
+          {i18n._('search.tryAgain')}
+        </button>
+      </section>
+      <WaitingNoteOffer vehicleNumber={vehicleNumber} />
+    </div>
   );
 }

@@ -1,9 +1,14 @@
-import type { SessionInfo, UpdateProfilePayload, User } from '#common/api';
+import type { AccountExport, SessionInfo, Strikes, UpdateProfilePayload, User } from '#common/api';
 import { apiClient } from '../../lib/api-client';
 
 export async function updateProfile(body: UpdateProfilePayload): Promise<User> {
   const { user } = await apiClient<{ user: User }>('/api/users/updateProfile', { method: 'PATCH', body });
   return user;
+}
+
+/** The caller's false-alarm strikes and any pause they caused. */
+export async function fetchStrikes(): Promise<Strikes> {
+  return apiClient<Strikes>('/api/users/strikes');
 }
 
 export async function fetchSessions(): Promise<SessionInfo[]> {
@@ -12,4 +17,12 @@ export async function fetchSessions(): Promise<SessionInfo[]> {
 
 export async function signOutOtherDevices(): Promise<void> {
   await apiClient('/api/users/logoutOthers', { method: 'POST', body: {} });
+}
+
+export async function exportMyData(): Promise<AccountExport> {
+  return apiClient<AccountExport>('/api/users/exportData');
+}
+
+export async function deleteMyAccount(): Promise<void> {
+  await apiClient('/api/users/account', { method: 'DELETE' });
 }

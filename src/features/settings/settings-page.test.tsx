@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '#common/api';
 import { appStore } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { aUser } from '../../testing/fixtures';
@@ -13,13 +14,14 @@ beforeEach(() => {
   stubFetch(withSessions(() => jsonResponse({})));
 });
 
-function renderSettings(phoneVisible: boolean, emailVisible = false) {
-  signIn(aUser({ phoneVisible, emailVisible }));
+function renderSettings(phoneVisible: boolean, emailVisible = false, fields: Partial<User> = {}) {
+  signIn(aUser({ phoneVisible, emailVisible, ...fields }));
   renderWithApp(<SettingsPage />, { route: '/settings' });
   return {
     hideName: screen.getByRole('switch', { name: 'Hide Name' }),
     hideNumber: screen.getByRole('switch', { name: 'Hide Number' }),
     hideEmail: screen.getByRole('switch', { name: 'Hide Email' }),
+    readReceipts: screen.getByRole('switch', { name: 'Share read receipts' }),
   };
 }
 
@@ -79,12 +81,37 @@ describe('/settings', () => {
     expect(appStore.get(userAtom)?.phoneVisible).toBe(true);
   });
 
-  it('Hide Name switches locally and calls nothing', async () => {
+  it('Hide Name is on when the name is not visible', () => {
+    expect(renderSettings(true, false, { nameVisible: false }).hideName).toBeChecked();
+  });
+
+  it('turning Hide Name on saves nameVisible false', async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(withSessions(() => jsonResponse({})));
+    const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ nameVisible: false }) })));
     const { hideName } = renderSettings(true);
+    expect(hideName).not.toBeChecked();
     await user.click(hideName);
     expect(hideName).toBeChecked();
-    expect(calls.filter((call) => call.url !== '/api/users/sessions')).toEqual([]);
+    expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({
+      method: 'PATCH',
+      body: { nameVisible: false },
+    });
+    await waitFor(() => expect(hideName).toBeEnabled());
+    expect(appStore.get(userAtom)?.nameVisible).toBe(false);
+  });
+
+  it('Share read receipts is on by default, and turning it off saves shareReadReceipts false', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ shareReadReceipts: false }) })));
+    const { readReceipts } = renderSettings(true);
+    expect(readReceipts).toBeChecked();
+    await user.click(readReceipts);
+    expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({
+      method: 'PATCH',
+      body: { shareReadReceipts: false },
+    });
+    await waitFor(() => expect(readReceipts).toBeEnabled());
+    expect(readReceipts).not.toBeChecked();
+    expect(appStore.get(userAtom)?.shareReadReceipts).toBe(false);
   });
 });

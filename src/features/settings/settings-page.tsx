@@ -1,27 +1,29 @@
 /**
  * SPEC §2 /settings: the privacy toggles, the owner's controls of masked calls, the account's language
- * (issue 16) and the signed-in devices.
+ * and the signed-in devices, and the user's data (a copy, or erasing the account).
  */
 import { useLingui } from '@lingui/react';
-import { useState } from 'react';
 import { Toggle } from '../../components/toggle';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import { activeLanguage } from '../../i18n/i18n';
 import { useAtomValue } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { CallSettings } from './call-settings';
+import { FallbackSettings } from './fallback-settings';
 import { useProfileSave } from './use-profile-save';
+import { FalseAlarmStrikes } from './false-alarm-strikes';
 import { SignedInDevices } from './signed-in-devices';
+import { YourData } from './your-data';
 import './settings.css';
 
 export default function SettingsPage() {
   const { i18n } = useLingui();
   const user = useAtomValue(userAtom);
-  // SPEC §2: 'Hide Name' is only a local switch; nothing is saved.
-  const [hideName, setHideName] = useState(false);
   const { saving, save, saveLanguage } = useProfileSave(user);
+  const nameVisible = user?.nameVisible ?? true;
   const phoneVisible = user?.phoneVisible ?? true;
   const emailVisible = user?.emailVisible ?? false;
+  const shareReadReceipts = user?.shareReadReceipts ?? true;
 
   return (
     <>
@@ -32,8 +34,9 @@ export default function SettingsPage() {
           <Toggle
             label={i18n._('settings.hideName')}
             name="hideName"
-            checked={hideName}
-            onChange={setHideName}
+            checked={!nameVisible}
+            disabled={saving || user === null}
+            onChange={(hide) => void save({ nameVisible: !hide })}
           />
           <Toggle
             label={i18n._('settings.hideNumber')}
@@ -49,9 +52,18 @@ export default function SettingsPage() {
             disabled={saving || user === null}
             onChange={(hide) => void save({ emailVisible: !hide })}
           />
+          <Toggle
+            label={i18n._('settings.shareReadReceipts')}
+            name="shareReadReceipts"
+            checked={shareReadReceipts}
+            disabled={saving || user === null}
+            onChange={(share) => void save({ shareReadReceipts: share })}
+          />
+          <p className="muted">{i18n._('settings.shareReadReceiptsHint')}</p>
         </div>
         <p className="muted">{i18n._('settings.priority')}</p>
         <CallSettings user={user} saving={saving} save={save} />
+        <FallbackSettings user={user} saving={saving} save={save} />
       </section>
       <section className="card settings settings-language" aria-labelledby="settings-language-title">
         <h2 id="settings-language-title">{i18n._('settings.language')}</h2>
@@ -61,7 +73,9 @@ export default function SettingsPage() {
           onChange={(language) => void saveLanguage(language)}
         />
       </section>
+      <FalseAlarmStrikes />
       <SignedInDevices />
+      <YourData />
     </>
   );
 }

@@ -8,7 +8,17 @@ import { setUser } from '../../state/user';
 import { updateProfile } from './api';
 
 export type ProfileSettings = Partial<
-  Pick<User, 'phoneVisible' | 'emailVisible' | 'allowCalls' | 'quietHours'>
+  Pick<
+    User,
+    | 'nameVisible'
+    | 'shareReadReceipts'
+    | 'phoneVisible'
+    | 'emailVisible'
+    | 'allowCalls'
+    | 'quietHours'
+    | 'fallbackSms'
+    | 'fallbackCall'
+  >
 >;
 
 /** Saves profile settings: shown at once, saved at once, put back with 'Update failed!' if the server refuses. */

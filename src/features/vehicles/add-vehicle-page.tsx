@@ -5,14 +5,15 @@ import { useNavigate } from 'react-router-dom';
 import { VEHICLE_NAME_MAX } from '#common/limits';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
 import { DEFAULT_VEHICLE_TYPE, isVehicleType, VEHICLE_TYPES } from '#common/vehicle-types';
+import { vehicleTypeLabel } from '#common/vehicle-type-label';
 import { Field } from '../../components/field';
+import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
 import { statusOf } from '../../lib/api-client';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { notifyError } from '../../lib/toasts';
 import { addVehicle } from '../../state/vehicles';
 import { postVehicle } from './api';
-import { vehicleTypeLabel } from './vehicle-type';
 import './vehicles.css';
 
 export default function AddVehiclePage() {
@@ -75,14 +76,7 @@ export default function AddVehiclePage() {
           <input className="input" name="name" maxLength={VEHICLE_NAME_MAX} autoComplete="off" required />
         </Field>
         <Field label={i18n._('vehicles.numberLabel')} hint={i18n._('vehicles.numberHint')}>
-          <input
-            className="input vehicle-number-input"
-            name="vehicleNumber"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
+          <VehicleNumberInput look="form" required />
         </Field>
         <button type="submit" className="button button-primary button-block" disabled={saving}>
           {i18n._('vehicles.save')}

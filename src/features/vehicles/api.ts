@@ -27,18 +27,26 @@ export function deleteVehicle(id: string): Promise<{ message: string } | undefin
   );
 }
 
-/** Issue 12: proves ownership against the RC record; the server's `{message}` says why when it refuses. */
+/** Proves ownership against the RC record; the server's `{message}` says why when it refuses. */
 export function postVerifyVehicle(payload: VerifyVehiclePayload): Promise<Vehicle> {
   return apiClient<Vehicle>('/api/users/verifyVehicle', { method: 'POST', body: payload });
 }
 
-/** The other accounts' registrations of a number the caller verified (names only). */
+/** The other accounts' registrations of a number the caller verified, verified or not (names only). */
 export function fetchRegistrants(id: string): Promise<Registrant[]> {
   return apiClient<Registrant[]>('/api/users/vehicleRegistrants', { query: { id } });
 }
 
 export function postKeepHousehold(id: string, registrationId: string): Promise<Registrant[]> {
   return apiClient<Registrant[]>('/api/users/keepHousehold', {
+    method: 'POST',
+    body: { id, registrationId },
+  });
+}
+
+/** Releases another registrant of the number, their proof included: they are no longer found. */
+export function postReleaseHousehold(id: string, registrationId: string): Promise<Registrant[]> {
+  return apiClient<Registrant[]>('/api/users/releaseHousehold', {
     method: 'POST',
     body: { id, registrationId },
   });

@@ -5,6 +5,7 @@ import type { Vehicle } from '#common/api';
 import { VEHICLE_NAME_MAX } from '#common/limits';
 import { normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
+import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { Modal } from '../../components/modal';
 import { NumberPlate } from '../../components/number-plate';
 import { refuseWhenOffline } from '../../lib/offline-guard';
@@ -70,14 +71,10 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
           />
         </Field>
         <Field label={i18n._('vehicles.editNumber')}>
-          <input
-            className="input vehicle-number-input"
-            name="vehicleNumber"
+          <VehicleNumberInput
+            look="form"
             value={vehicleNumber}
             onChange={(event) => setVehicleNumber(event.target.value)}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
             required
           />
         </Field>

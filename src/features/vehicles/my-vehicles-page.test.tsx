@@ -52,6 +52,15 @@ describe('MyVehiclesPage', () => {
     expect(screen.getAllByRole('button', { name: 'Verify ownership' })).toHaveLength(1);
   });
 
+  it('asks the owner to verify again when the proof of ownership expired', async () => {
+    stubFetch(() => jsonResponse([aVehicle({ _id: 'v1', name: 'Swift', proofExpired: true })]));
+    renderWithApp(<MyVehiclesPage />);
+    expect(
+      await screen.findByText('Your proof of ownership has expired. Please verify this vehicle again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify ownership' })).toBeInTheDocument();
+  });
+
   it('shows the empty texts when the user has no vehicles', async () => {
     stubFetch(() => jsonResponse([]));
     renderWithApp(<MyVehiclesPage />);

@@ -3,9 +3,10 @@
  * vehicle opens the edit modal.
  */
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Vehicle } from '#common/api';
+import { vehicleTypeLabel } from '#common/vehicle-type-label';
 import { AddIcon } from '../../components/icons';
 import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
@@ -18,9 +19,10 @@ import { setVehicles, vehiclesAtom } from '../../state/vehicles';
 import { fetchMyVehicles } from './api';
 import { EditVehicleModal } from './edit-vehicle-modal';
 import { OtherRegistrants } from './other-registrants';
-import { vehicleTypeLabel } from './vehicle-type';
 import { VerifyOwnership } from './verify-ownership';
 import './vehicles.css';
+
+const WindscreenCardModal = lazy(() => import('./windscreen-card/windscreen-card-modal'));
 
 export default function MyVehiclesPage() {
   const { i18n } = useLingui();
@@ -29,6 +31,7 @@ export default function MyVehiclesPage() {
   const [offline] = useState(isOffline);
   const [loading, setLoading] = useState(!offline);
   const [editing, setEditing] = useState<Vehicle | null>(null);
+  const [carded, setCarded] = useState<Vehicle | null>(null);
 
   useEffect(() => {
     if (offline) return;
@@ -65,7 +68,7 @@ export default function MyVehiclesPage() {
             <li key={vehicle._id}>
               <button type="button" className="vehicle-item" onClick={() => setEditing(vehicle)}>
                 <span className="vehicle-item-name">{vehicle.name}</span>
-                <span className="muted vehicle-item-type">
+                <span className="muted vehicle-type-label vehicle-item-type">
                   <VehicleTypeIcon type={vehicle.vehicleType} size={20} />
                   {vehicleTypeLabel(i18n, vehicle.vehicleType)}
                 </span>
@@ -75,6 +78,12 @@ export default function MyVehiclesPage() {
               </button>
               <div className="vehicle-ownership">
                 <OwnershipMark vehicle={vehicle} />
+                {vehicle.proofExpired && <p className="muted">{i18n._('vehicles.proofExpired')}</p>}
+                {!offline && (
+                  <button type="button" className="button" onClick={() => setCarded(vehicle)}>
+                    {i18n._('cards.open')}
+                  </button>
+                )}
                 {vehicle.verified ? (
                   <OtherRegistrants vehicleId={vehicle._id} />
                 ) : (
@@ -93,6 +102,11 @@ export default function MyVehiclesPage() {
         </div>
       )}
       {editing && <EditVehicleModal vehicle={editing} onClose={() => setEditing(null)} />}
+      {carded && (
+        <Suspense fallback={<Spinner label={i18n._('cards.loading')} />}>
+          <WindscreenCardModal vehicle={carded} onClose={() => setCarded(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

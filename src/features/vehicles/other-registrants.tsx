@@ -1,10 +1,13 @@
-/** Issue 12: the verified owner sees who else registered the number and can keep them as household. */
+/**
+ * The verified owner sees who else registered the number (verified or not), keeps an unverified one as
+ * household, and releases anyone kept or verified: a previous owner, a mechanic.
+ */
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import type { Registrant } from '#common/api';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { serverMessageOf } from '../../lib/api-client';
-import { fetchRegistrants, postKeepHousehold } from './api';
+import { fetchRegistrants, postKeepHousehold, postReleaseHousehold } from './api';
 
 export function OtherRegistrants({ vehicleId }: { vehicleId: string }) {
   const { i18n } = useLingui();
@@ -33,6 +36,14 @@ export function OtherRegistrants({ vehicleId }: { vehicleId: string }) {
     }
   }
 
+  async function release(registrationId: string) {
+    try {
+      setRegistrants(await postReleaseHousehold(vehicleId, registrationId));
+    } catch (error) {
+      setProblem(serverMessageOf(error) ?? i18n._('vehicles.releaseFailed'));
+    }
+  }
+
   if (registrants.length === 0 && !problem) return null;
   return (
     <div className="other-registrants">
@@ -41,8 +52,13 @@ export function OtherRegistrants({ vehicleId }: { vehicleId: string }) {
         {registrants.map((registrant) => (
           <li key={registrant._id}>
             <span>{registrant.name}</span>
-            {registrant.household ? (
-              <OwnershipMark vehicle={{ verified: false, household: true }} />
+            {registrant.verified || registrant.household ? (
+              <>
+                <OwnershipMark vehicle={registrant} />
+                <button type="button" className="button" onClick={() => void release(registrant._id)}>
+                  {i18n._('vehicles.release')}
+                </button>
+              </>
             ) : (
               <button type="button" className="button" onClick={() => void keep(registrant._id)}>
                 {i18n._('vehicles.keepHousehold')}

@@ -1,10 +1,33 @@
-/** Issue 12: "Verify ownership" on an unverified vehicle, against the last characters printed on its RC. */
+/** "Verify ownership" on an unverified vehicle, against the last characters printed on its RC. */
 import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Vehicle } from '#common/api';
 import { serverMessageOf } from '../../lib/api-client';
 import { updateVehicle } from '../../state/vehicles';
 import { postVerifyVehicle } from './api';
+
+/** One of the two RC fields: the last five characters of the chassis or engine number. */
+function Last5Input(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        className="input"
+        name={props.name}
+        required
+        maxLength={5}
+        autoComplete="off"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
+  );
+}
 
 export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
   const { i18n } = useLingui();
@@ -39,30 +62,18 @@ export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
       <p id={formId} className="muted">
         {i18n._('vehicles.verifyHint')}
       </p>
-      <label>
-        {i18n._('vehicles.chassisLabel')}
-        <input
-          className="input"
-          name="chassisLast5"
-          required
-          maxLength={5}
-          autoComplete="off"
-          value={chassisLast5}
-          onChange={(event) => setChassis(event.target.value)}
-        />
-      </label>
-      <label>
-        {i18n._('vehicles.engineLabel')}
-        <input
-          className="input"
-          name="engineLast5"
-          required
-          maxLength={5}
-          autoComplete="off"
-          value={engineLast5}
-          onChange={(event) => setEngine(event.target.value)}
-        />
-      </label>
+      <Last5Input
+        label={i18n._('vehicles.chassisLabel')}
+        name="chassisLast5"
+        value={chassisLast5}
+        onChange={setChassis}
+      />
+      <Last5Input
+        label={i18n._('vehicles.engineLabel')}
+        name="engineLast5"
+        value={engineLast5}
+        onChange={setEngine}
+      />
       {problem && (
         <p role="alert" className="verify-ownership-problem">
           {problem}

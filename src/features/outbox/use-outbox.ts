@@ -1,4 +1,4 @@
-/** Runs the outbox (src/state/outbox-queue) while a signed-in screen is open. */
+/** Runs the outbox (outbox-queue.ts) while a signed-in screen is open. */
 import { useEffect } from 'react';
 
 export function useOutbox(): void {
@@ -6,7 +6,7 @@ export function useOutbox(): void {
     let stop: (() => void) | undefined;
     let stopped = false;
     // Loaded apart from the signed-in shell, which has a size budget.
-    void import('../state/outbox-queue').then(({ startOutbox }) => {
+    void import('./outbox-queue').then(({ startOutbox }) => {
       if (!stopped) stop = startOutbox();
     });
     return () => {

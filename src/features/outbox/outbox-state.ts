@@ -1,10 +1,10 @@
 /**
  * The signed-in user's outbox as the screens show it: requests waiting for the network and the
  * notices of how queued requests ended since the app opened. The outbox itself lives in IndexedDB
- * (src/state/outbox-queue); these mirror it.
+ * (outbox-queue.ts); these mirror it.
  */
 import type { OutboxItem, OutboxOutcome } from '#common/outbox/outbox';
-import { appAtom, appStore } from '../lib/store';
+import { appAtom, appStore } from '../../lib/store';
 
 export const outboxAtom = appAtom<OutboxItem[]>([]);
 export const outboxOutcomesAtom = appAtom<OutboxOutcome[]>([]);

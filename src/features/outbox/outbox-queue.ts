@@ -6,26 +6,24 @@
  */
 import { flushOutbox, type FlushResult } from '#common/outbox/flush-outbox';
 import {
-  newIdempotencyKey,
+  newOutboxItem,
   OUTBOX_CHANNEL,
-  OUTBOX_SYNC_TAG,
+  registerOutboxSync,
   type OutboxItem,
   type OutboxOutcome,
   type OutboxRequest,
 } from '#common/outbox/outbox';
+import { sendOrKeep, type SendResult } from '#common/outbox/send-or-keep';
 import { outboxOutcomeText } from '#common/outbox/outcome-text';
-import { dropOtherUsers, putItem, queuedItems, removeItem, takeOutcomes } from '#common/outbox/outbox-db';
+import { dropOtherUsers, queuedItems, removeItem, takeOutcomes } from '#common/outbox/outbox-db';
 import { clearWorkerStore, saveWorkerSession, type WorkerSession } from '#common/worker-store';
-import { addOutboxOutcomes, setOutbox } from './outbox';
-import { userAtom } from './user';
-import { API_BASE, apiClient, isNetworkError, isOffline } from '../lib/api-client';
-import { appStore } from '../lib/store';
-import { i18n } from '../i18n/i18n';
-import { notifySuccess, notifyWarning } from '../lib/toasts';
-import { getToken } from '../lib/token';
-
-export type SendResult<T> =
-  { kind: 'sent'; data: T } | { kind: 'queued'; key: string } | { kind: 'failed'; error: unknown };
+import { addOutboxOutcomes, setOutbox } from './outbox-state';
+import { userAtom } from '../../state/user';
+import { API_BASE, apiClient, isOffline } from '../../lib/api-client';
+import { appStore } from '../../lib/store';
+import { i18n } from '../../i18n/i18n';
+import { notifySuccess, notifyWarning } from '../../lib/toasts';
+import { tokenAtom } from '../../lib/token';
 
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 5 * 60_000;
@@ -37,7 +35,7 @@ let failedFlushes = 0;
 let flushing: Promise<void> | undefined;
 
 function session() {
-  const token = getToken();
+  const token = appStore.get(tokenAtom);
   const user = appStore.get(userAtom);
   return token && user ? { userId: user._id, token, language: user.language } : null;
 }
@@ -63,20 +61,6 @@ function announce(outcome: OutboxOutcome): void {
   const text = outboxOutcomeText(i18n, outcome);
   if (outcome.kind === 'sent') notifySuccess(text);
   else notifyWarning(text);
-}
-
-async function requestBackgroundSync(): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    await (registration as SyncRegistration | undefined)?.sync?.register(OUTBOX_SYNC_TAG);
-  } catch (error) {
-    // No worker or no Background Sync: the page's own retries still run while it is open.
-    console.error('Could not register the outbox sync', error);
-  }
-}
-
-interface SyncRegistration extends ServiceWorkerRegistration {
-  sync?: { register(tag: string): Promise<void> };
 }
 
 function scheduleRetry(): void {
@@ -114,13 +98,6 @@ export function flushNow(): Promise<void> {
   return flushing;
 }
 
-async function keep(item: OutboxItem): Promise<SendResult<never>> {
-  void requestBackgroundSync();
-  scheduleRetry();
-  await refreshOutbox();
-  return { kind: 'queued', key: item.key };
-}
-
 /**
  * Sends a request with an Idempotency-Key. With no network (or no answer) it stays in the outbox
  * and the result is `queued`; any answer from the server ends it here as before.
@@ -128,32 +105,15 @@ async function keep(item: OutboxItem): Promise<SendResult<never>> {
 export async function sendOrQueue<T>(request: OutboxRequest, label: string): Promise<SendResult<T>> {
   const current = session();
   if (!current) return { kind: 'failed', error: new Error('Not signed in') };
-  const item: OutboxItem = {
-    key: newIdempotencyKey(),
-    userId: current.userId,
-    request,
-    label,
-    queuedAt: Date.now(),
-  };
-  try {
-    await putItem(item);
-  } catch (error) {
-    console.error('Could not keep the request in the outbox', error);
-  }
-  if (isOffline()) return keep(item);
+  const item = newOutboxItem(current.userId, request, label, Date.now());
   sending.add(item.key);
   try {
-    const data = await apiClient<T>(request.path, {
-      method: 'POST',
-      body: request.body,
-      headers: { 'Idempotency-Key': item.key },
-    });
-    await removeItem(item.key);
-    return { kind: 'sent', data };
-  } catch (error) {
-    if (isNetworkError(error)) return keep(item);
-    await removeItem(item.key);
-    return { kind: 'failed', error };
+    const result = await sendOrKeep<T>(item, apiClient, isOffline());
+    if (result.kind === 'queued') {
+      void registerOutboxSync(navigator.serviceWorker?.getRegistration());
+      scheduleRetry();
+    }
+    return result;
   } finally {
     sending.delete(item.key);
     await refreshOutbox();

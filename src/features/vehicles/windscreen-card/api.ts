@@ -1,0 +1,31 @@
+/** The owner's windscreen card of one registration (docs/cards.md). */
+import { apiClient } from '../../../lib/api-client';
+
+/** A live card: its code, and its URL on the server's origin (what the QR code says). */
+interface LiveCard {
+  code: string;
+  url: string;
+}
+
+/** The live card, made on first use. */
+export function postVehicleCard(vehicleId: string): Promise<LiveCard> {
+  return apiClient('/api/users/vehicleCard', { method: 'POST', body: { vehicleId } });
+}
+
+/** A new code in place of the old one, which stops working at once. */
+export function postRotateVehicleCard(vehicleId: string): Promise<LiveCard> {
+  return apiClient('/api/users/rotateVehicleCard', { method: 'POST', body: { vehicleId } });
+}
+
+export function postPauseVehicleCard(vehicleId: string): Promise<unknown> {
+  return apiClient('/api/users/pauseVehicleCard', { method: 'POST', body: { vehicleId } });
+}
+
+export function deleteVehicleCard(vehicleId: string): Promise<unknown> {
+  return apiClient('/api/users/vehicleCard', { method: 'DELETE', query: { vehicleId } });
+}
+
+/** The printable card as the server makes it (A6, English and Malayalam). */
+export function fetchVehicleCardPdf(vehicleId: string): Promise<Blob> {
+  return apiClient('/api/users/vehicleCard.pdf', { query: { vehicleId }, binary: true });
+}

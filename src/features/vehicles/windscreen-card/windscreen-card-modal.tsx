@@ -1,0 +1,190 @@
+/**
+ * "Windscreen card" of /myVehicle: the print-ready card (A6, or a sheet of stickers), the server's
+ * PDF, the card as a picture to share, and the card's controls: pause for 24 hours, replace the
+ * code, turn it off. Loaded only when opened, with qrcode.
+ */
+import { useLingui } from '@lingui/react';
+import { useEffect, useState } from 'react';
+import type { Vehicle } from '#common/api';
+import { textsByLanguage } from '#common/i18n/texts-by-language';
+import { maskedVehicleNumber } from '#common/vehicle-number';
+import { BRAND, cardCallToAction } from '#common/windscreen-card';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { refuseWhenOffline } from '../../../lib/offline-guard';
+import { saveFile } from '../../../lib/save-file';
+import { notifyError, notifySuccess } from '../../../lib/toasts';
+import {
+  deleteVehicleCard,
+  fetchVehicleCardPdf,
+  postPauseVehicleCard,
+  postRotateVehicleCard,
+  postVehicleCard,
+} from './api';
+import { cardPng, qrDataUrl, type CardContent } from './card-image';
+import './windscreen-card.css';
+
+/** The card speaks English and Malayalam whatever the app's language: common/'s texts in both. */
+const cardTexts = textsByLanguage({ en: {}, ml: {} });
+
+/** How many stickers a printed sheet holds. */
+const STICKERS = 8;
+
+interface WindscreenCardModalProps {
+  vehicle: Vehicle;
+  onClose: () => void;
+}
+
+function PrintableCard({ content, qr }: { content: CardContent; qr: string }) {
+  return (
+    <div className="windscreen-card">
+      {content.callsToAction.map((text, index) => (
+        <p key={text} className={index === 0 ? 'windscreen-card-lead' : undefined}>
+          {text}
+        </p>
+      ))}
+      <img className="windscreen-card-qr" src={qr} alt="" />
+      <p className="windscreen-card-plate">{content.maskedNumber}</p>
+      <p className="windscreen-card-url">{content.url.replace(/^https?:\/\//, '')}</p>
+      <p className="windscreen-card-brand">{content.brand}</p>
+    </div>
+  );
+}
+
+interface ActionButtonProps {
+  busy: boolean;
+  label: string;
+  onClick: () => Promise<void>;
+  className?: string;
+}
+
+/** One of the card's controls: off while another is under way. */
+function ActionButton({ busy, label, onClick, className = 'button' }: ActionButtonProps) {
+  return (
+    <button type="button" className={className} disabled={busy} onClick={() => void onClick()}>
+      {label}
+    </button>
+  );
+}
+
+export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCardModalProps) {
+  const { i18n } = useLingui();
+  const [url, setUrl] = useState<string | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [stickers, setStickers] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    postVehicleCard(vehicle._id)
+      .then(async (card) => {
+        const image = await qrDataUrl(card.url);
+        if (!current) return;
+        setUrl(card.url);
+        setQr(image);
+      })
+      .catch(() => {
+        if (current) notifyError(i18n._('cards.failed'));
+      });
+    return () => {
+      current = false;
+    };
+  }, [vehicle._id, i18n]);
+
+  const content: CardContent | null =
+    url === null
+      ? null
+      : {
+          url,
+          maskedNumber: maskedVehicleNumber(vehicle.vehicleNumber),
+          callsToAction: [cardCallToAction(cardTexts('en')), cardCallToAction(cardTexts('ml'))],
+          brand: BRAND,
+        };
+  const fileName = `vahan-contact-card-${vehicle.vehicleNumber}`;
+
+  async function act(action: () => Promise<void>) {
+    if (refuseWhenOffline()) return;
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      notifyError(i18n._('cards.actionFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function print(asStickers: boolean) {
+    setStickers(asStickers);
+    // The sheet is drawn before the browser's print dialog reads the page.
+    requestAnimationFrame(() => window.print());
+  }
+
+  const share = (card: CardContent) =>
+    act(async () => {
+      const file = new File([await cardPng(card)], `${fileName}.png`, { type: 'image/png' });
+      if (navigator.canShare?.({ files: [file] })) {
+        await navigator.share({ files: [file], title: i18n._('cards.title') });
+      } else saveFile(file, file.name);
+    });
+
+  const downloadPdf = () =>
+    act(async () => saveFile(await fetchVehicleCardPdf(vehicle._id), `${fileName}.pdf`));
+
+  const pause = () =>
+    act(async () => {
+      await postPauseVehicleCard(vehicle._id);
+      notifySuccess(i18n._('cards.pausedToast'));
+    });
+
+  const rotate = () =>
+    act(async () => {
+      const card = await postRotateVehicleCard(vehicle._id);
+      setQr(await qrDataUrl(card.url));
+      setUrl(card.url);
+      notifySuccess(i18n._('cards.rotatedToast'));
+    });
+
+  const turnOff = () =>
+    act(async () => {
+      await deleteVehicleCard(vehicle._id);
+      notifySuccess(i18n._('cards.turnedOffToast'));
+      onClose();
+    });
+
+  return (
+    <Modal title={i18n._('cards.title')} onClose={onClose}>
+      {content && qr ? (
+        <div className="windscreen-card-panel">
+          <div className={`windscreen-card-print${stickers ? ' windscreen-card-stickers' : ''}`}>
+            {Array.from({ length: stickers ? STICKERS : 1 }, (_, index) => (
+              <PrintableCard key={index} content={content} qr={qr} />
+            ))}
+          </div>
+          <div className="windscreen-card-actions">
+            <button type="button" className="button button-primary" onClick={() => print(false)}>
+              {i18n._('cards.print')}
+            </button>
+            <button type="button" className="button" onClick={() => print(true)}>
+              {i18n._('cards.printStickers')}
+            </button>
+            <ActionButton busy={busy} label={i18n._('cards.downloadPdf')} onClick={downloadPdf} />
+            <ActionButton busy={busy} label={i18n._('cards.share')} onClick={() => share(content)} />
+          </div>
+          <div className="windscreen-card-actions">
+            <ActionButton busy={busy} label={i18n._('cards.pause')} onClick={pause} />
+            <ActionButton busy={busy} label={i18n._('cards.rotate')} onClick={rotate} />
+            <ActionButton
+              busy={busy}
+              label={i18n._('cards.turnOff')}
+              onClick={turnOff}
+              className="button button-danger"
+            />
+          </div>
+        </div>
+      ) : (
+        <Spinner label={i18n._('cards.loading')} />
+      )}
+    </Modal>
+  );
+}
