@@ -12,6 +12,7 @@ import { addVehicle, nextPhone, signUp, storeToken, type Account } from './suppo
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { pwaTexts } from './support/texts';
 
 const DISTRICT = 'Ernakulam';
 const CITY = 'Kochi';
@@ -118,6 +119,7 @@ describeInBrowser('journeys', () => {
       .poll(() => city.isEnabled(), { timeout: 5_000, message: 'the cities are loaded' })
       .toBe(true);
     await city.selectOption(CITY);
+    await page.getByRole('checkbox', { name: 'I have read how my data is used and I agree to it' }).check();
     const codesBefore = server.codeCount(phone);
     await page.getByRole('button', { name: 'NEXT' }).click();
     await onPath(page, '/otp-verification');
@@ -154,6 +156,38 @@ describeInBrowser('journeys', () => {
     await editor.getByRole('button', { name: 'Delete' }).click();
     await editor.waitFor({ state: 'detached' });
     await expectVisible(page.getByRole('heading', { name: 'No Vehicles Found' }));
+  });
+
+  it('a modal is a native dialog: a toast shown in it sits above its backdrop and can be dismissed, and Escape closes it', async () => {
+    const owner = await signUp(server, { name: 'Deepa Menon' });
+    await addVehicle(server, owner, { name: 'Green Alto', vehicleNumber: 'KL11GH2468', vehicleType: 'Four' });
+    const page = await browserFor(owner);
+    await open(page, '/myVehicle');
+    // Offline, the toast library comes from the service worker's precache, as on an installed app.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const item = page.getByRole('button', { name: /Green Alto/ });
+    await item.click();
+    const editor = page.getByRole('dialog', { name: 'Edit Vehicles' });
+    await expect(editor.evaluate((dialog) => dialog.matches(':modal'))).resolves.toBe(true);
+    await expect(
+      editor.getByRole('textbox', { name: 'Name' }).evaluate((input) => input === document.activeElement),
+    ).resolves.toBe(true);
+
+    await page.context().setOffline(true);
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: pwaTexts('en')._('app.offline') });
+    await expectVisible(toast);
+    const onTop = await toast.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop).toBe(true);
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    await toast.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    await expect(item.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
   });
 
   it("a second user finds the owner's vehicle, sends a message and a notification, and the owner's bell shows both", async () => {

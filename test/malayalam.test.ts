@@ -96,6 +96,7 @@ describeInBrowser('Malayalam', () => {
     const city = page.getByRole('combobox', { name: ml._('registration.city') });
     await expect.poll(() => city.isEnabled(), { timeout: 5_000 }).toBe(true);
     await city.selectOption('Kochi');
+    await page.getByRole('checkbox', { name: ml._('registration.consent') }).check();
     const codesBefore = server.codeCount(phone);
     await page.getByRole('button', { name: ml._('registration.submit') }).click();
     await onPath(page, '/otp-verification');

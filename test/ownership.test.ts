@@ -71,6 +71,7 @@ describeInBrowser('plate ownership', () => {
     await city.selectOption('Kochi');
     const box = page.getByRole('checkbox', { name: 'Let people who find my vehicle see my phone number' });
     expect(await box.isChecked()).toBe(false);
+    await page.getByRole('checkbox', { name: 'I have read how my data is used and I agree to it' }).check();
     const codesBefore = server.codeCount(phone);
     await page.getByRole('button', { name: 'NEXT' }).click();
     await page.waitForURL((url) => url.pathname === '/otp-verification');

@@ -3,9 +3,10 @@
  * bell, or from the system notification's action with no page of the app open) and the person who is
  * blocked in sees the answer appear on /message and /requests without a reload.
  */
+import { aPushData } from '#common/testing/fixtures';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PushData, ServerNotification, Vehicle } from '#common/api';
+import type { PushData, SentRequest, ServerNotification, Vehicle } from '#common/api';
 import { requestUrl } from '#common/replies';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
@@ -39,7 +40,8 @@ describeInBrowser('the owner answers, the sender sees it live', () => {
   const registrations = new Map<string, Registration>();
 
   beforeAll(async () => {
-    server = await startAppServer();
+    // One sender sends the owner a request per test: more than the default 3 a pair in 10 minutes.
+    server = await startAppServer({ SENDS_PER_PAIR_10_MINUTES: '10' });
     [owner, sender] = [
       await signUp(server, { name: 'Owner Devi' }),
       await signUp(server, { name: 'Sender Arun' }),
@@ -100,6 +102,13 @@ describeInBrowser('the owner answers, the sender sees it live', () => {
     return found;
   }
 
+  /** The answer the sender's list shows for that request, from the server, or null while none is stored. */
+  async function senderReplyOf(requestId: string): Promise<string | null> {
+    const response = await fetch(`${server.url}/api/users/sentRequests`, { headers: sender.headers });
+    const found = ((await response.json()) as SentRequest[]).find((item) => item._id === requestId);
+    return found?.reply?.kind ?? null;
+  }
+
   it('the owner answers from the bell; /message and /requests of the sender update without a reload', async () => {
     const messagePage = await sendFromMessagePage('Your car blocks the gate of house 12');
     const requestsPage = await signedInPage(senderBrowser.context, sender, '/requests');
@@ -137,15 +146,15 @@ describeInBrowser('the owner answers, the sender sees it live', () => {
       });
     }
 
-    const pushOf = (request: ServerNotification): PushData => ({
-      notificationId: request._id,
-      title: request.title,
-      body: request.content,
-      senderName: request.senderId.name,
-      sentAt: request.sentAt,
-      url: requestUrl(request._id),
-      silent: false,
-    });
+    const pushOf = (request: ServerNotification): PushData =>
+      aPushData({
+        notificationId: request._id,
+        title: request.title,
+        body: request.content,
+        senderName: request.senderId.name,
+        sentAt: request.sentAt,
+        url: requestUrl(request._id),
+      });
 
     beforeAll(async () => {
       // The owner signed in once on this phone: the worker is installed and holds the session.
@@ -175,6 +184,61 @@ describeInBrowser('the owner answers, the sender sees it live', () => {
         .waitFor({ timeout: ANSWER_VISIBLE_WITHIN_MS });
       // The worker replaced the notification with a confirmation.
       await daemon!.waitForNotification('Answer sent: In 5 minutes');
+      await messagePage.close();
+    });
+
+    it('a push the worker showed tells the sender it was delivered', async () => {
+      const messagePage = await sendFromMessagePage('Parked across the shop shutter');
+      const request = await ownersRequest('Parked across the shop shutter');
+      await deliverPush(pushOf(request));
+      await daemon!.waitForNotification(request.title, request.content);
+      await expectVisible(
+        messagePage.getByRole('article', { name: 'Request status' }).getByText('Delivered'),
+      );
+      await messagePage.close();
+    });
+
+    it('an answer tapped with no signal in the notification is stored once after the network returns', async () => {
+      const text = 'Blocking the exit of the market lot';
+      const messagePage = await sendFromMessagePage(text);
+      const request = await ownersRequest(text);
+      const { context } = ownerBrowser;
+      // setOffline does not reach the worker's own requests: while the network is "down" the context
+      // refuses them too. Answers that reach the server are counted with their Idempotency-Key.
+      let networkDown = true;
+      const reached: string[] = [];
+      await context.route('**/api/users/replyToNotification', async (route) => {
+        if (networkDown) return route.abort('internetdisconnected');
+        reached.push(route.request().headers()['idempotency-key'] ?? '');
+        return route.continue();
+      });
+      await context.setOffline(true);
+
+      await deliverPush(pushOf(request));
+      const notification = await daemon!.waitForNotification(request.title, request.content);
+      daemon!.clickAction(notification, 'Coming now');
+      await daemon!.waitForNotification('Answer waiting for network: Coming now');
+      expect(await senderReplyOf(request._id)).toBeNull();
+
+      await context.setOffline(false);
+      networkDown = false;
+      // Headless Chromium does not fire Background Sync on an emulated network change: the test
+      // fires the registered sync through the DevTools protocol, twice, as a flaky network might.
+      for (let sync = 0; sync < 2; sync += 1) {
+        await ownerCdp.send('ServiceWorker.dispatchSyncEvent', {
+          origin: server.url,
+          registrationId: registrations.get(`${server.url}/`)!.registrationId,
+          tag: 'outbox',
+          lastChance: false,
+        });
+        await expect.poll(() => senderReplyOf(request._id), { timeout: 15_000 }).toBe('coming_now');
+      }
+      expect(reached).toHaveLength(1);
+      expect(reached[0]).toMatch(/^[0-9a-f]{32}$/);
+      await expectVisible(
+        messagePage.getByRole('article', { name: 'Request status' }).getByText('Coming now'),
+      );
+      await context.unroute('**/api/users/replyToNotification');
       await messagePage.close();
     });
 

@@ -20,10 +20,13 @@ async function postJson<T>(server: AppServer, path: string, body: unknown, heade
   return (await response.json()) as T;
 }
 
-/** Registers and verifies a new user with the code the server logs. */
+/**
+ * Registers and verifies a new user with the code the server logs; one who consented to the privacy
+ * notice, as the registration form asks, so that no consent prompt covers the screens under test.
+ */
 export async function signUp(server: AppServer, overrides: Partial<RegisterPayload> = {}): Promise<Account> {
   const phone = overrides.phone ?? nextPhone();
-  const payload = registration(phone, overrides);
+  const payload = registration(phone, { consent: true, ...overrides });
   const codesBefore = server.codeCount(phone);
   await postJson(server, '/api/users/register', payload);
   const otp = await server.waitForCode(phone, codesBefore);

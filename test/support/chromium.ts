@@ -47,7 +47,7 @@ export interface LaunchedContext {
 /** A persistent context (service workers need one) in a fresh user-data dir, removed on close. */
 export async function launchContext(
   options: Omit<LaunchOptions, 'executablePath' | 'args'> &
-    Pick<BrowserContextOptions, 'serviceWorkers' | 'locale'> & {
+    Pick<BrowserContextOptions, 'serviceWorkers' | 'locale' | 'javaScriptEnabled'> & {
       viewport?: { width: number; height: number };
       extraArgs?: string[];
     } = {},

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { X509Certificate, createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,7 @@ export function siteConfigFor(options: {
   httpPort: number;
   httpsPort: number;
   certificate: TestCertificate;
+  acmeRoot: string;
 }): string {
   const replacements: [string, string][] = [
     ['server 127.0.0.1:8081 ', `server 127.0.0.1:${options.upstreams[0]} `],
@@ -51,6 +52,7 @@ export function siteConfigFor(options: {
     ['listen 443 ssl http2;', `listen 127.0.0.1:${options.httpsPort} ssl http2;`],
     ['/etc/letsencrypt/live/vahan.example.in/fullchain.pem', options.certificate.certPath],
     ['/etc/letsencrypt/live/vahan.example.in/privkey.pem', options.certificate.keyPath],
+    ['root /var/www/html;', `root ${options.acmeRoot};`],
   ];
   let config = readFileSync(siteConfig, 'utf8');
   for (const [from, to] of replacements) {
@@ -65,6 +67,12 @@ export function siteConfigFor(options: {
 export interface RunningNginx {
   /** https://127.0.0.1:<port> */
   url: string;
+  /** http://127.0.0.1:<port>: the plain-HTTP server (certificate challenges, the redirect). */
+  httpUrl: string;
+  /** The port of `url`, for raw TLS connections. */
+  httpsPort: number;
+  /** Writes a certificate-challenge token where certbot's webroot would (`/.well-known/acme-challenge/`). */
+  writeChallenge(token: string, content: string): void;
   certificate: TestCertificate;
   /** An undici dispatcher that trusts the test certificate. */
   dispatcher: Agent;
@@ -79,7 +87,13 @@ export async function startNginx(upstreams: [number, number]): Promise<RunningNg
   chmodSync(dir, 0o755);
   const certificate = makeCertificate(dir);
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
-  writeFileSync(path.join(dir, 'vahan.conf'), siteConfigFor({ upstreams, httpPort, httpsPort, certificate }));
+  const acmeRoot = path.join(dir, 'webroot');
+  const challenges = path.join(acmeRoot, '.well-known', 'acme-challenge');
+  mkdirSync(challenges, { recursive: true, mode: 0o755 });
+  writeFileSync(
+    path.join(dir, 'vahan.conf'),
+    siteConfigFor({ upstreams, httpPort, httpsPort, certificate, acmeRoot }),
+  );
   const errorLogPath = path.join(dir, 'error.log');
   writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -118,6 +132,9 @@ http {
 
   return {
     url,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    httpsPort,
+    writeChallenge: (token, content) => writeFileSync(path.join(challenges, token), content, { mode: 0o644 }),
     certificate,
     dispatcher,
     errorLog,
