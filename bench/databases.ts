@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { seed } from './seed';
 
 export type DatabaseKind = Config['database']['kind'];
 
@@ -47,4 +49,17 @@ export async function createDatabase(kind: DatabaseKind, adminUrl?: string): Pro
     env: { DATABASE_URL: url.toString() },
     drop: () => onAdmin(adminUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+/** A fresh database with `vehicles` vehicles; answers it with the load users' tokens. */
+export async function seededDatabase(kind: DatabaseKind, vehicles: number, adminUrl?: string) {
+  const database = await createDatabase(kind, adminUrl);
+  const started = performance.now();
+  const opened = await openDatabase(database.config);
+  try {
+    const tokens = await seed(opened.db, vehicles);
+    return { database, tokens, seedSeconds: (performance.now() - started) / 1000 };
+  } finally {
+    await opened.close();
+  }
 }

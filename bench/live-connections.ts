@@ -1,5 +1,5 @@
 /**
- * `npm run soak:live` (issue 6): the real server (server/main.ts) holds 1 000 live-notification streams
+ * `npm run soak:live`: the real server (server/main.ts) holds 1 000 live-notification streams
  * open for 60 s while notifications are published to them; its memory must stay bounded.
  *
  * 200 users are stored with a session and a vehicle each, straight into a fresh database (PGlite in a temporary
@@ -17,17 +17,12 @@
  * CI failure). Without it, on PostgreSQL: floor growth 9.9-10.5 MB in three runs; with 1 KB kept per
  * heartbeat (a deliberate leak, `Buffer.alloc(1024)`) it was 43.6 MB, and the script failed.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { createParser } from 'eventsource-parser';
 import pg from 'pg';
 import type { Config } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { sessions, users, vehicles } from '../server/db/schema';
-import { hashToken } from '../server/plugins/auth/session-store';
 import {
   fakeDist,
   freePort,
@@ -35,6 +30,7 @@ import {
   tempDir,
   type ServerProcess,
 } from '../server/testing/server-process';
+import { openStream, seedAccounts, type Account, type LiveStream } from './live-streams';
 
 const USERS = 200;
 const STREAMS_PER_USER = 5;
@@ -51,20 +47,9 @@ const FLOOR_GROWTH_BOUND_MB = 30;
 const PEAK_BOUND_MB = 100;
 const DELIVERY_WAIT_MS = 5_000;
 
-interface Account {
-  id: string;
-  token: string;
-  /** A vehicle of the account's own: a notification must name one of the receiver's vehicles. */
-  vehicleNumber: string;
-}
-
-interface Stream {
-  user: Account;
-  request: http.ClientRequest;
-  ready: Promise<void>;
+interface Stream extends LiveStream {
   received: Set<string>;
   heartbeats: number;
-  ended: boolean;
 }
 
 interface Sample {
@@ -112,46 +97,6 @@ async function freshDatabase(): Promise<SoakDatabase> {
   };
 }
 
-/** Users and their sessions, stored the way sign-in stores them (only the token's SHA-256). */
-async function seedAccounts(config: Config['database']): Promise<Account[]> {
-  const database = await openDatabase(config);
-  const accounts = Array.from({ length: USERS + 1 }, (_, index) => ({
-    id: randomUUID(),
-    token: randomBytes(32).toString('base64url'),
-    vehicleNumber: `kl07sk${String(index).padStart(4, '0')}`,
-  }));
-  const now = new Date();
-  await database.db.insert(users).values(
-    accounts.map((account, index) => ({
-      id: account.id,
-      name: `Soak ${index}`,
-      email: `soak${index}@example.in`,
-      phone: `9${String(index).padStart(9, '0')}`,
-      gender: 'Female' as const,
-      dateOfBirth: '1990-01-01',
-      district: 'Ernakulam' as const,
-      city: 'Kochi',
-    })),
-  );
-  await database.db.insert(vehicles).values(
-    accounts.map((account) => ({
-      ownerId: account.id,
-      name: 'Soak car',
-      vehicleNumber: account.vehicleNumber,
-    })),
-  );
-  await database.db.insert(sessions).values(
-    accounts.map((account) => ({
-      tokenHash: hashToken(account.token),
-      userId: account.id,
-      createdAt: now,
-      lastSeen: now,
-    })),
-  );
-  await database.close();
-  return accounts;
-}
-
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
@@ -159,36 +104,18 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** Opens GET /api/users/events on a socket of its own and counts what arrives. */
-function openStream(base: URL, user: Account): Stream {
-  let markReady: () => void = () => {};
-  let fail: (error: Error) => void = () => {};
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve;
-    fail = reject;
-  });
-  const request = http.get(
-    new URL('/api/users/events', base),
-    { agent: false, headers: { authorization: `Bearer ${user.token}` } },
-    (response) => {
-      if (response.statusCode !== 200) fail(new Error(`events answered ${response.statusCode}`));
-      response.setEncoding('utf8');
-      const parser = createParser({
-        onEvent: ({ event, data }) => {
-          if (event === 'ready') markReady();
-          else if (event === 'notification') stream.received.add((JSON.parse(data) as { _id: string })._id);
-        },
-        onComment: () => (stream.heartbeats += 1),
-      });
-      response.on('data', (chunk: string) => parser.feed(chunk));
-      response.on('end', () => (stream.ended = true));
+/** A stream that counts the notifications and heartbeats that arrive. */
+function countingStream(base: URL, user: Account): Stream {
+  const opened = openStream(
+    base,
+    user,
+    ({ event, data }) => {
+      if (event === 'notification') stream.received.add((JSON.parse(data) as { _id: string })._id);
     },
+    () => (stream.heartbeats += 1),
   );
-  request.on('error', (error) => {
-    stream.ended = true;
-    fail(error);
-  });
-  const stream: Stream = { user, request, ready, received: new Set(), heartbeats: 0, ended: false };
+  // The callbacks run only once frames arrive, after this line.
+  const stream: Stream = Object.assign(opened, { received: new Set<string>(), heartbeats: 0 });
   return stream;
 }
 
@@ -214,7 +141,7 @@ async function main(): Promise<boolean> {
   let server: ServerProcess | undefined;
   const streams: Stream[] = [];
   try {
-    const [sender, ...receivers] = await seedAccounts(database.config);
+    const [sender, ...receivers] = await seedAccounts(database.config, USERS + 1);
     if (!sender) throw new Error('no sender seeded');
     server = spawnServer(
       {
@@ -239,7 +166,7 @@ async function main(): Promise<boolean> {
     console.log(`soak:live on ${database.kind}: server pid ${pid}, RSS at start ${rssMb(pid).toFixed(1)} MB`);
 
     for (const user of receivers)
-      for (let i = 0; i < STREAMS_PER_USER; i++) streams.push(openStream(base, user));
+      for (let i = 0; i < STREAMS_PER_USER; i++) streams.push(countingStream(base, user));
     await Promise.all(streams.map((stream) => stream.ready));
     console.log(
       `${streams.length} streams open and ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,

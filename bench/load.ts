@@ -26,6 +26,11 @@ export interface Measurement {
   errors: number;
   /** The machine's 1-minute load average after the run (other work on it skews the numbers). */
   loadAverage: number;
+  /**
+   * The servers' own CPU time per answered request (the database's share is not in it): the machine's
+   * other work moves it less than it moves the throughput, though contention costs CPU too.
+   */
+  serverCpuMsPerRequest?: number;
   /** Answers by status code, when any was not 2xx. */
   statuses?: Record<string, number>;
 }
@@ -88,14 +93,14 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
-export async function measure(
+async function run(
   url: string,
   scenario: Scenario,
   options: { connections: number; seconds: number },
-): Promise<Measurement> {
-  let n = 0;
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  next: () => number,
+  latencies: number[],
+): Promise<autocannon.Result> {
+  return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
@@ -105,7 +110,7 @@ export async function measure(
           {
             method: scenario.method,
             path: scenario.path,
-            setupRequest: (request) => ({ ...request, ...scenario.request(n++) }),
+            setupRequest: (request) => ({ ...request, ...scenario.request(next()) }),
           },
         ],
       },
@@ -114,19 +119,39 @@ export async function measure(
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
+}
+
+/** Loads `urls` (instances of one deployment) at once, the connections shared out among them. */
+export async function measure(
+  urls: string[],
+  scenario: Scenario,
+  options: { connections: number; seconds: number },
+): Promise<Measurement> {
+  let n = 0;
+  const latencies: number[] = [];
+  const connections = Math.max(1, Math.round(options.connections / urls.length));
+  const results = await Promise.all(
+    urls.map((url) => run(url, scenario, { ...options, connections }, () => n++, latencies)),
+  );
+  const sum = (of: (result: autocannon.Result) => number) =>
+    results.reduce((total, result) => total + of(result), 0);
+  const duration = Math.max(...results.map((result) => result.duration));
+  const non2xx = sum((result) => result.non2xx);
   const sorted = Float64Array.from(latencies).sort();
   return {
     endpoint: scenario.name,
     requests: latencies.length,
-    rps: latencies.length / result.duration,
+    rps: latencies.length / duration,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
-    errors: result.non2xx + result.errors + result.timeouts,
+    errors: non2xx + sum((result) => result.errors + result.timeouts),
     loadAverage: os.loadavg()[0] ?? Number.NaN,
-    ...(result.non2xx > 0 && {
-      statuses: Object.fromEntries(
-        Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
-      ),
+    ...(non2xx > 0 && {
+      statuses: results.reduce<Record<string, number>>((statuses, result) => {
+        for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
+          statuses[status] = (statuses[status] ?? 0) + (stats.count ?? 0);
+        return statuses;
+      }, {}),
     }),
   };
 }

@@ -9,12 +9,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../server/db/database';
 import { findChromium } from '../test/support/chromium';
 import { benchBrowser } from './browser';
-import { createDatabase, type DatabaseKind } from './databases';
+import { seededDatabase, type BenchDatabase, type DatabaseKind } from './databases';
 import { measure, scenarios } from './load';
+import { makePagesForStrangers, timePagesForStrangers } from './pages-for-strangers';
 import {
+  browserTable,
   checkBrowserTargets,
   checkTargets,
   markdownReport,
@@ -23,7 +24,6 @@ import {
   type BenchResults,
   type TierResult,
 } from './report';
-import { seed } from './seed';
 import { startServer } from './server';
 
 const HELP = `npm run bench -- [options]
@@ -31,6 +31,7 @@ const HELP = `npm run bench -- [options]
   --databases pglite,postgres    (default: pglite, and postgres when DATABASE_URL is set)
   --endpoints getVehicleOwner,sendMessage   only the endpoints whose name contains one of these
   --seconds 10 --warmup 2 --connections 50
+  --instances 1                  servers per tier on the same database, the connections shared out among them
   --no-api / --no-browser        skip the API load or the browser part
   --cpu-prof                     profile the server (node --cpu-prof) into a temporary folder
   --out latest                   results go to bench/results/<out>.json and .md`;
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
+    instances: { type: 'string', default: '1' },
     'no-api': { type: 'boolean', default: false },
     'no-browser': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
@@ -62,6 +64,7 @@ const load = {
   connections: Number(args.connections),
   seconds: Number(args.seconds),
   warmupSeconds: Number(args.warmup),
+  instances: Number(args.instances),
 };
 const adminUrl = process.env.DATABASE_URL || undefined;
 const databases = (args.databases?.split(',') ?? [
@@ -83,25 +86,12 @@ function ensureBuilt(): void {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** A fresh database with `vehicles` vehicles; answers it with the load users' tokens. */
-async function seededDatabase(kind: DatabaseKind, vehicles: number) {
-  const database = await createDatabase(kind, adminUrl);
-  const started = performance.now();
-  const opened = await openDatabase(database.config);
-  try {
-    const tokens = await seed(opened.db, vehicles);
-    return { database, tokens, seedSeconds: (performance.now() - started) / 1000 };
-  } finally {
-    await opened.close();
-  }
-}
-
 interface ReadyTier {
   vehicles: number;
   seedSeconds: number;
   tokens: string[];
-  database: Awaited<ReturnType<typeof createDatabase>>;
-  server?: Awaited<ReturnType<typeof startServer>>;
+  database: BenchDatabase;
+  servers: Awaited<ReturnType<typeof startServer>>[];
 }
 
 const chosen = (name: string) =>
@@ -119,12 +109,14 @@ async function benchDatabase(kind: DatabaseKind): Promise<TierResult[]> {
   try {
     for (const vehicles of tiers) {
       console.log(`\n${kind}, ${vehicles.toLocaleString('en-US')} vehicles: seeding…`);
-      const seeded = await seededDatabase(kind, vehicles);
-      const tier: ReadyTier = { vehicles, ...seeded };
+      const seeded = await seededDatabase(kind, vehicles, adminUrl);
+      const tier: ReadyTier = { vehicles, ...seeded, servers: [] };
       ready.push(tier);
       console.log(`seeded in ${seeded.seedSeconds.toFixed(1)} s`);
       const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-      tier.server = await startServer(seeded.database.env, { nodeArgs });
+      for (let instance = 0; instance < load.instances; instance++) {
+        tier.servers.push(await startServer(seeded.database.env, { nodeArgs }));
+      }
     }
     const results: TierResult[] = ready.map(({ vehicles, seedSeconds }) => ({
       database: kind,
@@ -136,15 +128,20 @@ async function benchDatabase(kind: DatabaseKind): Promise<TierResult[]> {
     for (let index = 0; index < (plans[0]?.length ?? 0); index++) {
       for (const [position, tier] of ready.entries()) {
         const scenario = plans[position]?.[index];
-        if (!scenario || !tier.server) continue;
-        await measure(tier.server.url, scenario, {
+        const urls = tier.servers.map((server) => server.url);
+        if (!scenario || urls.length === 0) continue;
+        await measure(urls, scenario, {
           connections: load.connections,
           seconds: load.warmupSeconds,
         });
-        const measured = await measure(tier.server.url, scenario, load);
+        const serversCpuMs = () => tier.servers.reduce((sum, server) => sum + server.cpuMs(), 0);
+        const cpuBefore = serversCpuMs();
+        const measured = await measure(urls, scenario, load);
+        measured.serverCpuMsPerRequest = (serversCpuMs() - cpuBefore) / measured.requests;
         console.log(
           `${tier.vehicles.toLocaleString('en-US')} vehicles, ${measured.endpoint}: ${Math.round(measured.rps)} req/s, ` +
-            `p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms, ${measured.errors} errors`,
+            `p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms, ${measured.errors} errors, ` +
+            `server CPU ${measured.serverCpuMsPerRequest.toFixed(3)} ms/request`,
         );
         results[position]?.measurements.push(measured);
       }
@@ -153,7 +150,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<TierResult[]> {
     return results;
   } finally {
     for (const tier of ready) {
-      await tier.server?.stop();
+      for (const server of tier.servers) await server.stop();
       await tier.database.drop();
     }
   }
@@ -163,7 +160,10 @@ async function benchApp() {
   const { database, tokens } = await seededDatabase('pglite', Math.min(...tiers));
   const server = await startServer(database.env);
   try {
-    return await benchBrowser(server.url, tokens[0] ?? '', 'Owner 1');
+    const token = tokens[0] ?? '';
+    const pages = await makePagesForStrangers(server.url, token);
+    const result = await benchBrowser(server.url, token, 'Owner 1');
+    return { ...result, strangerPages: await timePagesForStrangers(server.url, pages, result.runs) };
   } finally {
     await server.stop();
     await database.drop();
@@ -185,9 +185,7 @@ if (!args['no-browser']) {
   if (findChromium()) {
     results.browser = await benchApp();
     results.targets.push(...checkBrowserTargets(results.browser));
-    console.log(
-      `\nbrowser: cold median ${Math.round(results.browser.coldMedianMs)} ms, warm median ${Math.round(results.browser.warmMedianMs)} ms, max CLS ${results.browser.maxCls.toFixed(3)}`,
-    );
+    console.log(`\n${browserTable(results.browser)}`);
   } else {
     console.warn('No Chromium (CHROMIUM_PATH or /usr/bin/chromium): the browser part is skipped.');
   }

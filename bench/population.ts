@@ -4,7 +4,7 @@
  */
 
 /** Every owner has this many vehicles, at every tier, so per-owner reads compare across tiers. */
-export const VEHICLES_PER_OWNER = 2;
+const VEHICLES_PER_OWNER = 2;
 /** Signed-in users the load comes from (users 1…LOAD_USERS, each with a session). */
 export const LOAD_USERS = 500;
 /** Unread notifications each load user has, at every tier. */

@@ -30,11 +30,12 @@ function statements(vehicles: number): string[] {
   const districts = Object.keys(DISTRICT_CITIES).length;
   const background = Math.round(vehicles * NOTIFICATIONS_PER_VEHICLE);
   return [
-    `insert into users (id, name, email, phone, gender, date_of_birth, district, city, phone_visible, created_at)
+    // Everyone agreed to the privacy notice at sign-up, as a new account does (no consent prompt).
+    `insert into users (id, name, email, phone, gender, date_of_birth, district, city, phone_visible, created_at, consented_at)
      select ${userIdSql('i')}, 'Owner ' || i, 'owner' || i || '@example.in', '9' || lpad(i::text, 9, '0'),
        ${pick(textArray(GENDERS), GENDERS.length, 'i')}, date '1960-01-01' + i % 15000,
        ${pick(DISTRICTS_SQL, districts, 'i')}, ${pick(CITIES_SQL, districts, 'i')},
-       i % 5 <> 0, now() - make_interval(secs => i)
+       i % 5 <> 0, now() - make_interval(secs => i), now() - make_interval(secs => i)
      from generate_series(1, ${owners}) as i`,
     `insert into vehicles (id, owner_id, name, vehicle_number, vehicle_type, is_active, created_at)
      select ${vehicleIdSql('i')}, ${userIdSql(`(i - 1) % ${owners} + 1`)}, 'Vehicle ' || i, ${VEHICLE_NUMBER_SQL},
