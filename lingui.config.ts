@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /**
- * The catalogues (issue 16), one per language for each program: the PWA (in two parts, so the first
+ * The catalogues, one per language for each program: the PWA (in two parts, so the first
  * load of /login carries only its own texts), common/ (templates, replies: the server renders them
  * in each reader's language, the PWA loads them with its signed-in part), the service worker and the
  * server. Every text is an `i18n._('id')` call; `npx lingui extract`
@@ -32,6 +32,11 @@ export default defineConfig({
         '**/testing/**',
         '**/app/signed-in-area.tsx',
         '**/app/dashboard-page.tsx',
+        // /registration loads the signed-in part: its form and privacy notice (also the consent prompt's).
+        '**/components/privacy-notice.tsx',
+        '**/features/auth/registration-page.tsx',
+        // Used only by signed-in screens (the message form, the search miss's note).
+        '**/components/text-with-suggestions.tsx',
       ],
     },
     {
@@ -41,8 +46,18 @@ export default defineConfig({
         '<rootDir>/src/features',
         '<rootDir>/src/app/signed-in-area.tsx',
         '<rootDir>/src/app/dashboard-page.tsx',
+        '<rootDir>/src/components/privacy-notice.tsx',
+        '<rootDir>/src/components/text-with-suggestions.tsx',
+        '<rootDir>/src/features/auth/registration-page.tsx',
       ],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/features/auth/**'],
+      exclude: [
+        '**/*.test.ts',
+        '**/*.test.tsx',
+        '**/testing/**',
+        '**/features/auth/auth-layout.tsx',
+        '**/features/auth/login-page.tsx',
+        '**/features/auth/otp-page.tsx',
+      ],
     },
     {
       // The texts both sides write: templates, replies, request states. The server renders them in

@@ -40,6 +40,8 @@ export default defineConfig(({ command }) => ({
   build: {
     manifest: true,
     target: 'es2022',
+    // Every browser the app targets (es2022: Chrome 94+ on the phones it is for) preloads modules itself.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgres = Boolean(process.env.DATABASE_URL);
@@ -15,6 +16,14 @@ const SYSTEM_TESTS = [
   'server/two-instances.test.ts',
 ];
 
+/** The checks of the production build and of the sources that need neither a browser nor a server. */
+const STATIC_TESTS = [
+  'test/build-output.test.ts',
+  'test/bundle-budgets.test.ts',
+  'test/catalogues.test.ts',
+  'test/ui-literals.test.ts',
+];
+
 const serverProject = (name: string, database: 'pglite' | 'postgres', system: boolean) => ({
   test: {
     name,
@@ -22,6 +31,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres', system: bo
     exclude: system ? [] : SYSTEM_TESTS,
     environment: 'node' as const,
     env: { TEST_DATABASE: database },
+    globalSetup: database === 'pglite' ? ['server/testing/migrated-pglite.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -29,6 +39,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres', system: bo
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to its main process, which mostly waits: one worker on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'common', include: ['common/**/*.test.ts'], environment: 'node' } },
       {
@@ -54,10 +66,12 @@ export default defineConfig({
             serverProject('system-postgres', 'postgres', true),
           ]
         : []),
+      { test: { name: 'static', include: STATIC_TESTS, environment: 'node' } },
       {
         test: {
           name: 'browser',
           include: ['test/**/*.test.ts'],
+          exclude: STATIC_TESTS,
           environment: 'node',
           fileParallelism: false,
           testTimeout: 120_000,
