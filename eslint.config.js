@@ -123,7 +123,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/**', 'src/state/persist.ts', 'src/state/persist*.test.ts'],
+    ignores: ['src/lib/**', 'src/state/persist*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

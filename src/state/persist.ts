@@ -20,7 +20,7 @@ const OWNERS_KEY = 'owners';
 
 let database: UseStore | undefined;
 
-function stateDatabase(): UseStore {
+export function stateDatabase(): UseStore {
   database ??= createStore('vahan-contact', 'state');
   return database;
 }
@@ -54,8 +54,8 @@ async function readStored(): Promise<Stored> {
 
 let writes: Promise<void> = Promise.resolve();
 
-/** Writes are chained so the stored copy always ends as the last value set. */
-function write(key: string, value: unknown): void {
+/** Writes are chained so the stored copy always ends as the last value set; `null` removes the key. */
+export function writeStored(key: string, value: unknown): void {
   writes = writes.then(async () => {
     try {
       if (value === null) await del(key, stateDatabase());
@@ -79,9 +79,11 @@ export async function loadPersisted(): Promise<() => void> {
     appStore.set(vehiclesAtom, stored.vehicles);
     appStore.set(ownersAtom, stored.owners);
   }
-  const stopUser = appStore.sub(userAtom, () => write(USER_KEY, appStore.get(userAtom)));
-  const stopVehicles = appStore.sub(vehiclesAtom, () => write(VEHICLES_KEY, appStore.get(vehiclesAtom)));
-  const stopOwners = appStore.sub(ownersAtom, () => write(OWNERS_KEY, appStore.get(ownersAtom)));
+  const stopUser = appStore.sub(userAtom, () => writeStored(USER_KEY, appStore.get(userAtom)));
+  const stopVehicles = appStore.sub(vehiclesAtom, () =>
+    writeStored(VEHICLES_KEY, appStore.get(vehiclesAtom)),
+  );
+  const stopOwners = appStore.sub(ownersAtom, () => writeStored(OWNERS_KEY, appStore.get(ownersAtom)));
   return () => {
     stopUser();
     stopVehicles();

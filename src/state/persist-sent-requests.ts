@@ -1,0 +1,34 @@
+/**
+ * The user's sent requests survive a restart like the user and their vehicles (persist.ts), so a warm
+ * start shows an open request's status in its first frame instead of moving the dashboard down when
+ * the list arrives. Read by the signed-in shell's loader, never with the first load of /login.
+ */
+import { get } from 'idb-keyval';
+import { sentRequestList } from '#common/api';
+import { appStore } from '../lib/store';
+import { stateDatabase, writeStored } from './persist';
+import { sentRequestsAtom, setSentRequests } from './sent-requests';
+
+const SENT_REQUESTS_KEY = 'sentRequests';
+
+let following = false;
+
+/**
+ * Puts the stored list in the store unless the session already holds a newer one, and from the first
+ * call on keeps the stored copy up to date.
+ */
+export async function loadStoredSentRequests(): Promise<void> {
+  try {
+    const stored = sentRequestList.safeParse(await get<unknown>(SENT_REQUESTS_KEY, stateDatabase()));
+    if (stored.success && appStore.get(sentRequestsAtom).length === 0) setSentRequests(stored.data);
+  } catch (error) {
+    console.error('Could not read the stored sent requests', error);
+  }
+  if (following) return;
+  following = true;
+  // Sign-out resets the list to empty, which removes the stored copy.
+  appStore.sub(sentRequestsAtom, () => {
+    const list = appStore.get(sentRequestsAtom);
+    writeStored(SENT_REQUESTS_KEY, list.length > 0 ? list : null);
+  });
+}
