@@ -35,8 +35,9 @@ export default defineConfig({
         // /registration loads the signed-in part: its form and privacy notice (also the consent prompt's).
         '**/components/privacy-notice.tsx',
         '**/features/auth/registration-page.tsx',
-        // Used only by signed-in screens (the message form, the search miss's note).
+        // Used only by signed-in screens (the message form, the search miss's note, the details form).
         '**/components/text-with-suggestions.tsx',
+        '**/components/name-problem-text.ts',
       ],
     },
     {
@@ -48,6 +49,7 @@ export default defineConfig({
         '<rootDir>/src/app/dashboard-page.tsx',
         '<rootDir>/src/components/privacy-notice.tsx',
         '<rootDir>/src/components/text-with-suggestions.tsx',
+        '<rootDir>/src/components/name-problem-text.ts',
         '<rootDir>/src/features/auth/registration-page.tsx',
       ],
       exclude: [

@@ -8,9 +8,10 @@ import type { RegisterPayload, RuntimeConfig } from '#common/api';
 import { GENDERS } from '#common/genders';
 import { COUNTRY, DISTRICTS, STATE } from '#common/districts';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
-import { nameProblem, type NameProblem } from '#common/person-name';
+import { nameProblem } from '#common/person-name';
 import { PHONE_LENGTH } from '#common/phone';
 import { Field } from '../../components/field';
+import { nameProblemText } from '../../components/name-problem-text';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { activeLanguage } from '../../i18n/i18n';
 import { notifyError, notifyWarning } from '../../lib/toasts';
@@ -26,16 +27,6 @@ type FormValues = typeof EMPTY_FORM;
 function cityPlaceholder(i18n: I18n, district: string, loading: boolean): string {
   if (loading) return i18n._('registration.loadingCities');
   return district ? i18n._('registration.selectCity') : i18n._('registration.selectDistrictFirst');
-}
-
-/** The API's refusal of a name (common/person-name.ts), in the reader's language. */
-function nameProblemText(i18n: I18n, problem: NameProblem): string {
-  switch (problem) {
-    case 'reserved':
-      return i18n._('registration.nameReserved');
-    case 'invisible':
-      return i18n._('registration.nameInvisible');
-  }
 }
 
 function genderName(i18n: I18n, gender: (typeof GENDERS)[number]): string {

@@ -1,6 +1,6 @@
 /**
- * SPEC §2 /settings: the privacy toggles, the owner's controls of masked calls, the account's language
- * and the signed-in devices, and the user's data (a copy, or erasing the account).
+ * SPEC §2 /settings: the privacy toggles, the owner's controls of masked calls, the name and e-mail,
+ * the account's language and the signed-in devices, and the user's data (a copy, or erasing the account).
  */
 import { useLingui } from '@lingui/react';
 import { Toggle } from '../../components/toggle';
@@ -10,6 +10,7 @@ import { useAtomValue } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { CallSettings } from './call-settings';
 import { FallbackSettings } from './fallback-settings';
+import { ProfileDetails } from './profile-details';
 import { useProfileSave } from './use-profile-save';
 import { FalseAlarmStrikes } from './false-alarm-strikes';
 import { SignedInDevices } from './signed-in-devices';
@@ -65,6 +66,7 @@ export default function SettingsPage() {
         <CallSettings user={user} saving={saving} save={save} />
         <FallbackSettings user={user} saving={saving} save={save} />
       </section>
+      <ProfileDetails user={user} />
       <section className="card settings settings-language" aria-labelledby="settings-language-title">
         <h2 id="settings-language-title">{i18n._('settings.language')}</h2>
         <LanguageSwitch
