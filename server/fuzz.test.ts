@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification, Vehicle } from '#common/api';
 import type { CreatedSlips } from '#common/slips-api';
-import { snapshotTables } from './testing/db-snapshot';
+import { fingerprintTables } from './testing/db-snapshot';
 import { multipartForm, plainPng, type FormFile } from './testing/photo-fixtures';
 import { apiRoutes, routeName, type RouteKey } from './testing/routes';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from './testing/test-app';
@@ -382,7 +382,7 @@ describe('fuzzing every route', () => {
             const headers = await headersFor(auth);
             if (key !== null) headers['idempotency-key'] = key;
             if (payload.contentType) headers['content-type'] = payload.contentType;
-            const before = await snapshotTables(t.app.database.db);
+            const before = await fingerprintTables(t.app.database.db);
             const request: InjectOptions = {
               method: route.method as InjectOptions['method'],
               url: withCode(route.url, code()) + query,
@@ -393,7 +393,7 @@ describe('fuzzing every route', () => {
             expect(response.statusCode, response.body).toBeLessThan(500);
             if (response.statusCode >= 400) {
               expect(response.json()).toEqual({ message: expect.any(String) });
-              expect(await snapshotTables(t.app.database.db)).toEqual(before);
+              expect(await fingerprintTables(t.app.database.db)).toEqual(before);
             }
           },
         ),
@@ -543,7 +543,7 @@ describe('fuzzing the multipart upload of sendImage', () => {
                 ? 'multipart/form-data'
                 : 'multipart/form-data; boundary=something-else';
           const headers = { ...(await headersFor('other')), 'content-type': contentType };
-          const before = await snapshotTables(t.app.database.db);
+          const before = await fingerprintTables(t.app.database.db);
           const response = await t.inject({
             method: 'POST',
             url: '/api/users/sendImage',
@@ -553,7 +553,7 @@ describe('fuzzing the multipart upload of sendImage', () => {
           expect(response.statusCode, response.body).toBeLessThan(500);
           if (response.statusCode >= 400) {
             expect(response.json()).toEqual({ message: expect.any(String) });
-            expect(await snapshotTables(t.app.database.db)).toEqual(before);
+            expect(await fingerprintTables(t.app.database.db)).toEqual(before);
           }
         },
       ),
@@ -574,7 +574,7 @@ describe('a control character in any text field', () => {
     for (const control of CONTROL_CHARACTERS) {
       for (const changed of withControlCharacter(accepted, control)) {
         const headers = await headersFor('other');
-        const before = await snapshotTables(t.app.database.db);
+        const before = await fingerprintTables(t.app.database.db);
         const query = new URLSearchParams(changed as Record<string, string>).toString();
         const response = await t.inject({
           method: methodOf(url) as InjectOptions['method'],
@@ -587,7 +587,7 @@ describe('a control character in any text field', () => {
         const seen = `${JSON.stringify(changed)}: ${response.body}`;
         expect(response.statusCode, seen).toBe(400);
         expect(response.json(), seen).toEqual({ message: expect.stringContaining('control characters') });
-        expect(await snapshotTables(t.app.database.db)).toEqual(before);
+        expect(await fingerprintTables(t.app.database.db)).toEqual(before);
       }
     }
   });
