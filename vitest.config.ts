@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -24,17 +25,48 @@ const STATIC_TESTS = [
   'test/ui-literals.test.ts',
 ];
 
-const serverProject = (name: string, database: 'pglite' | 'postgres', system: boolean) => ({
-  test: {
-    name,
-    include: system ? SYSTEM_TESTS : ['server/**/*.test.ts'],
-    exclude: system ? [] : SYSTEM_TESTS,
-    environment: 'node' as const,
-    env: { TEST_DATABASE: database },
-    globalSetup: database === 'pglite' ? ['server/testing/migrated-pglite.ts'] : [],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
+/**
+ * The test files under `folder` that replace a module with `vi.mock`. The API and component projects
+ * run their files one after another in each worker on one module graph (`isolate: false`: starting
+ * a fresh graph per file was half of their time); a mock cannot replace a module that graph already
+ * holds, so these files run in a project of their own, `<project>-mocks`, each in a fresh one.
+ */
+function filesMockingModules(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${folder}/${file}`)
+    .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+}
+
+/** A project sharing one module graph per worker, and its `-mocks` twin for the files that mock. */
+function sharedGraphProjects<Test extends { name: string; include: string[]; exclude?: string[] }>(
+  test: Test,
+  mocking: string[],
+) {
+  return [
+    { test: { ...test, exclude: [...(test.exclude ?? []), ...mocking], isolate: false } },
+    { test: { ...test, name: `${test.name}-mocks`, include: mocking, exclude: [] } },
+  ];
+}
+
+const SERVER_MOCKING = filesMockingModules('server');
+
+const serverTest = (name: string, database: 'pglite' | 'postgres', system: boolean) => ({
+  name,
+  include: system ? SYSTEM_TESTS : ['server/**/*.test.ts'],
+  exclude: system ? [] : SYSTEM_TESTS,
+  environment: 'node' as const,
+  env: { TEST_DATABASE: database },
+  globalSetup: database === 'pglite' ? ['server/testing/migrated-pglite.ts'] : [],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+});
+
+/** The API suite on one database: the system tests (spawned processes, restarts) stay isolated. */
+const apiProjects = (name: string, database: 'pglite' | 'postgres') =>
+  sharedGraphProjects(serverTest(name, database, false), SERVER_MOCKING);
+const systemProject = (name: string, database: 'pglite' | 'postgres') => ({
+  test: serverTest(name, database, true),
 });
 
 export default defineConfig({
@@ -50,21 +82,19 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
+      ...sharedGraphProjects(
+        {
           name: 'pwa',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          environment: 'jsdom' as const,
           setupFiles: ['src/testing/setup.ts'],
         },
-      },
-      serverProject('api-pglite', 'pglite', false),
-      serverProject('system-pglite', 'pglite', true),
+        filesMockingModules('src'),
+      ),
+      ...apiProjects('api-pglite', 'pglite'),
+      systemProject('system-pglite', 'pglite'),
       ...(postgres
-        ? [
-            serverProject('api-postgres', 'postgres', false),
-            serverProject('system-postgres', 'postgres', true),
-          ]
+        ? [...apiProjects('api-postgres', 'postgres'), systemProject('system-postgres', 'postgres')]
         : []),
       { test: { name: 'static', include: STATIC_TESTS, environment: 'node' } },
       {
