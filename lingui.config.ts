@@ -35,9 +35,14 @@ export default defineConfig({
         // /registration loads the signed-in part: its form and privacy notice (also the consent prompt's).
         '**/components/privacy-notice.tsx',
         '**/features/auth/registration-page.tsx',
-        // Used only by signed-in screens (the message form, the search miss's note, the details form).
+        // Used only by signed-in screens (the message form, the search miss's note, the details form,
+        // search results, request statuses, dialogs, the bell).
         '**/components/text-with-suggestions.tsx',
         '**/components/name-problem-text.ts',
+        '**/components/ownership-mark.tsx',
+        '**/components/request-status.tsx',
+        '**/components/modal.tsx',
+        '**/state/notifications.ts',
       ],
     },
     {
@@ -50,6 +55,10 @@ export default defineConfig({
         '<rootDir>/src/components/privacy-notice.tsx',
         '<rootDir>/src/components/text-with-suggestions.tsx',
         '<rootDir>/src/components/name-problem-text.ts',
+        '<rootDir>/src/components/ownership-mark.tsx',
+        '<rootDir>/src/components/request-status.tsx',
+        '<rootDir>/src/components/modal.tsx',
+        '<rootDir>/src/state/notifications.ts',
         '<rootDir>/src/features/auth/registration-page.tsx',
       ],
       exclude: [
