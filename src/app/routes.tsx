@@ -25,11 +25,8 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 });
 
 async function loadSignedInArea(): Promise<ComponentType> {
-  const [shell] = await Promise.all([
-    import('./signed-in-area'),
-    loadSignedInTexts(),
-    import('../state/persist-sent-requests').then((stored) => stored.loadStoredSentRequests()),
-  ]);
+  const [shell] = await Promise.all([import('./signed-in-area'), loadSignedInTexts()]);
+  await shell.storedStateRead;
   return shell.default;
 }
 const loadLoginPage = () => import('../features/auth/login-page');

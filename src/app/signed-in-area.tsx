@@ -12,6 +12,7 @@ import { startPush } from '../lib/push';
 import { getServiceWorkerRegistration } from '../lib/service-worker';
 import { useAtomValue } from '../lib/store';
 import { addPushNotification } from '../state/notifications';
+import { loadStoredSentRequests } from '../state/persist-sent-requests';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
 import { NavigationProgress } from './navigation-progress';
@@ -28,6 +29,12 @@ const OutboxBadge = lazy(() =>
 const ConsentPrompt = lazy(() =>
   import('../features/consent/consent-prompt').then((module) => ({ default: module.ConsentPrompt })),
 );
+
+/**
+ * The stored sent requests, read as this chunk loads: the router waits for it (routes.tsx), so a warm
+ * start shows an open request in its first frame.
+ */
+export const storedStateRead = loadStoredSentRequests();
 
 const SHELL_CONTEXT: SignedInShellContext = { signOut: logout };
 

@@ -1,10 +1,9 @@
 /**
  * The user's sent requests survive a restart like the user and their vehicles (persist.ts), so a warm
  * start shows an open request's status in its first frame instead of moving the dashboard down when
- * the list arrives. Read by the signed-in shell's loader, never with the first load of /login.
+ * the list arrives. Read as the signed-in shell's chunk loads, never with the first load of /login.
  */
 import { get } from 'idb-keyval';
-import { sentRequestList } from '#common/api';
 import { appStore } from '../lib/store';
 import { stateDatabase, writeStored } from './persist';
 import { sentRequestsAtom, setSentRequests } from './sent-requests';
@@ -19,7 +18,12 @@ let following = false;
  */
 export async function loadStoredSentRequests(): Promise<void> {
   try {
-    const stored = sentRequestList.safeParse(await get<unknown>(SENT_REQUESTS_KEY, stateDatabase()));
+    // The contract (and zod) come in a chunk of their own, as for the stored user (persist.ts).
+    const [value, contract] = await Promise.all([
+      get<unknown>(SENT_REQUESTS_KEY, stateDatabase()),
+      import('#common/api'),
+    ]);
+    const stored = contract.sentRequestList.safeParse(value);
     if (stored.success && appStore.get(sentRequestsAtom).length === 0) setSentRequests(stored.data);
   } catch (error) {
     console.error('Could not read the stored sent requests', error);
