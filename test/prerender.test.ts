@@ -91,6 +91,30 @@ describeInBrowser('the prerendered sign-in screen', () => {
     },
   );
 
+  it('keeps a number typed before the app is attached, and SEND waits for the app', async () => {
+    const { page, console } = await freshPage();
+    // The entry chunk held back: the prerendered form is on screen with nothing behind it yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    const phone = page.getByRole('textbox', { name: en._('login.phoneLabel') });
+    const send = page.getByRole('button', { name: en._('login.submit') });
+    await phone.fill('9876543210');
+    expect(await send.isDisabled()).toBe(true);
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/users/login'));
+    release();
+    await send.click();
+    expect((await asked).postDataJSON()).toEqual({ phone: '9876543210' });
+    expect(page.url()).toBe(`${server.url}/login`);
+    expect(await phone.inputValue()).toBe('9876543210');
+    expect(await page.evaluate(() => window.__removedFromRoot)).toBe(0);
+    expect(console.filter((text) => !text.includes('404'))).toEqual([]);
+  });
+
   it('is dropped for a device where Malayalam was chosen, which gets the app in Malayalam', async () => {
     const { page, console } = await freshPage();
     await page.goto(`${server.url}/registration`);

@@ -1,9 +1,14 @@
-/** SPEC §2 /login. */
+/**
+ * SPEC §2 /login. The phone box is the browser's own (uncontrolled) and read when the form is sent, so
+ * a number typed into the prerendered page before the app was attached survives hydration; the send
+ * button stays off until then, as a tap would otherwise submit the form natively and reload the page.
+ */
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PHONE_LENGTH } from '#common/phone';
 import { notifyError, notifyWarning } from '../../lib/toasts';
+import { useHydrated } from '../../lib/use-hydrated';
 import { setPendingPhone } from '../../state/pending-phone';
 import { prepareToSend, requestCode } from './api';
 import { AuthLayout } from './auth-layout';
@@ -12,11 +17,12 @@ import { phoneFromInput } from './phone-input';
 export default function LoginPage() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const [phone, setPhone] = useState('');
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const phone = phoneFromInput(String(new FormData(event.currentTarget).get('phone')));
     if (phone.length !== PHONE_LENGTH) {
       notifyWarning(i18n._('toast.invalidPhone'));
       return;
@@ -52,12 +58,13 @@ export default function LoginPage() {
               inputMode="numeric"
               autoComplete="tel-national"
               placeholder={i18n._('login.phonePlaceholder')}
-              value={phone}
-              onChange={(event) => setPhone(phoneFromInput(event.target.value))}
+              onChange={(event) => {
+                event.target.value = phoneFromInput(event.target.value);
+              }}
             />
           </div>
         </div>
-        <button type="submit" className="button button-primary button-block" disabled={sending}>
+        <button type="submit" className="button button-primary button-block" disabled={sending || !hydrated}>
           {i18n._('login.submit')}
         </button>
       </form>
