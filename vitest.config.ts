@@ -9,7 +9,7 @@ const postgres = Boolean(process.env.DATABASE_URL);
  * so `--project api-pglite` runs the fast server tests alone; `npm test` and CI run them all.
  */
 const SYSTEM_TESTS = [
-  'server/fuzz.test.ts',
+  'server/fuzz/*.test.ts',
   'server/durability.test.ts',
   'server/main.test.ts',
   'server/shutdown.test.ts',
