@@ -22,6 +22,7 @@ const STATIC_TESTS = [
   'test/build-output.test.ts',
   'test/bundle-budgets.test.ts',
   'test/catalogues.test.ts',
+  'test/migration-snapshot.test.ts',
   'test/ui-literals.test.ts',
 ];
 
