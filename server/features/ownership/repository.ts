@@ -13,6 +13,7 @@ import { SYSTEM_KIND, shownName } from '../../lib/api-shapes';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../lib/rc-check-window';
 import type { RcRecord } from './rc';
+import { RC_CHECK_WINDOW_MS } from '../../lib/cap-windows';
 
 const DAY_MS = 86_400_000;
 
@@ -61,14 +62,14 @@ export async function claimCheck(
       .where(
         and(
           eq(rcVerificationAttempts.userId, userId),
-          gt(rcVerificationAttempts.attemptedAt, new Date(now.getTime() - DAY_MS)),
+          gt(rcVerificationAttempts.attemptedAt, new Date(now.getTime() - RC_CHECK_WINDOW_MS)),
         ),
       )
       .orderBy(desc(rcVerificationAttempts.attemptedAt))
       .offset(perUserDay - 1)
       .limit(1);
     if (oldestCounted) {
-      const waitMs = oldestCounted.attemptedAt.getTime() + DAY_MS - now.getTime();
+      const waitMs = oldestCounted.attemptedAt.getTime() + RC_CHECK_WINDOW_MS - now.getTime();
       throw tooManyRequests(
         (i18n) => i18n._('server.ownership.checkLimit', { count: perUserDay }),
         waitMs / 1000,

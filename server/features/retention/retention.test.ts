@@ -1,8 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import type { CreatedSlips } from '#common/slips-api';
-import { notifications, otpCodes, requestImages, slips } from '../../db/schema';
+import {
+  notifications,
+  otpCodes,
+  rateLimits,
+  rcVerificationAttempts,
+  requestImages,
+  slips,
+  vehicleChanges,
+} from '../../db/schema';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
@@ -174,6 +182,48 @@ describe('the retention sweep', () => {
     expect(await request(sent._id)).toBeDefined();
     const image = await t.inject({ method: 'GET', url: sent.image?.url ?? '', headers: owner.headers });
     expect(image.statusCode).toBe(404);
+  });
+
+  it('deletes a vehicle change an hour after it, once the hourly cap no longer counts it', async () => {
+    const owner = await t.signUp();
+    await addVehicle(t, owner);
+    const changesOf = () =>
+      t.app.database.db.select().from(vehicleChanges).where(eq(vehicleChanges.userId, owner.user._id));
+    t.clock.advance(HOUR_MS - 1000);
+    await sweep();
+    expect(await changesOf()).toHaveLength(1);
+    t.clock.advance(2000);
+    await sweep();
+    expect(await changesOf()).toEqual([]);
+  });
+
+  it('deletes an ownership check with its plate a day after it, once the daily cap no longer counts it', async () => {
+    const owner = await t.signUp();
+    await t.app.database.db
+      .insert(rcVerificationAttempts)
+      .values({ userId: owner.user._id, vehicleNumber: 'KL07RT0001', attemptedAt: t.clock.now() });
+    const attemptsOf = () =>
+      t.app.database.db
+        .select()
+        .from(rcVerificationAttempts)
+        .where(eq(rcVerificationAttempts.userId, owner.user._id));
+    t.clock.advance(DAY_MS - 1000);
+    await sweep();
+    expect(await attemptsOf()).toHaveLength(1);
+    t.clock.advance(2000);
+    await sweep();
+    expect(await attemptsOf()).toEqual([]);
+  });
+
+  it("deletes a rate-limit counter once its window is over by the database's clock, and keeps a live one", async () => {
+    await t.app.database.db.insert(rateLimits).values([
+      { key: 'retention:over', count: 3, resetAt: sql`now() - interval '1 second'` },
+      { key: 'retention:live', count: 3, resetAt: sql`now() + interval '1 hour'` },
+    ]);
+    await sweep();
+    const keys = await t.app.database.db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(keys.map((row) => row.key)).toContain('retention:live');
+    expect(keys.map((row) => row.key)).not.toContain('retention:over');
   });
 
   it('runs on its own timer and waits for a sweep under way when closed', async () => {

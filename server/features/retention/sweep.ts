@@ -1,8 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { notifications, otpCodes, requestImages, slips } from '../../db/schema';
+import {
+  notifications,
+  otpCodes,
+  rateLimits,
+  rcVerificationAttempts,
+  requestImages,
+  slips,
+  vehicleChanges,
+} from '../../db/schema';
+import { RC_CHECK_WINDOW_MS, VEHICLE_CHANGE_WINDOW_MS } from '../../lib/cap-windows';
 import { sweepWaitingNotes } from '../../lib/waiting-notes/notes';
 
 const HOUR_MS = 60 * 60_000;
@@ -16,6 +25,8 @@ export interface Swept {
   waitingNotes: number;
   slips: number;
   photos: number;
+  /** Vehicle changes, ownership checks and rate-limit counters past their windows. */
+  counted: number;
 }
 
 /** How long the things kept for their own time are kept, in days. */
@@ -30,7 +41,9 @@ export interface SweptDays {
  * `requestDays` after they were sent, photos (with the place sent with them) `days.images` after,
  * waiting notes `days.waitingNotes` after they expired unread (or with their request), and wiper
  * slips with their notes and answers `requestDays` after they were attached (a slip still unused is
- * the user's until the account goes).
+ * the user's until the account goes), and what the caps count once it counts for nothing: vehicle
+ * changes and ownership checks past their windows, rate-limit counters whose window is over (by the
+ * database's clock, which starts and ends those windows).
  */
 export async function sweepExpired(
   db: Db,
@@ -59,12 +72,27 @@ export async function sweepExpired(
     .delete(requestImages)
     .where(lt(requestImages.createdAt, new Date(now.getTime() - days.images * DAY_MS)))
     .returning({ id: requestImages.id });
+  const counted = await Promise.all([
+    db
+      .delete(vehicleChanges)
+      .where(lt(vehicleChanges.changedAt, new Date(now.getTime() - VEHICLE_CHANGE_WINDOW_MS)))
+      .returning({ id: vehicleChanges.id }),
+    db
+      .delete(rcVerificationAttempts)
+      .where(lt(rcVerificationAttempts.attemptedAt, new Date(now.getTime() - RC_CHECK_WINDOW_MS)))
+      .returning({ id: rcVerificationAttempts.id }),
+    db
+      .delete(rateLimits)
+      .where(sql`${rateLimits.resetAt} <= now()`)
+      .returning({ key: rateLimits.key }),
+  ]);
   return {
     codes: codes.length,
     requests: requests.length,
     waitingNotes,
     slips: attachedSlips.length,
     photos: photos.length,
+    counted: counted.reduce((sum, rows) => sum + rows.length, 0),
   };
 }
 

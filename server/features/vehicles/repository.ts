@@ -4,8 +4,7 @@ import type { Db } from '../../db/database';
 import { users, vehicleChanges, vehicles, type VehicleRow } from '../../db/schema';
 import { conflict, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../lib/rc-check-window';
-
-const HOUR_MS = 3_600_000;
+import { VEHICLE_CHANGE_WINDOW_MS } from '../../lib/cap-windows';
 
 export interface NewVehicle {
   name: string;
@@ -34,14 +33,14 @@ async function recordChange(tx: Tx, ownerId: string, limits: VehicleLimits, now:
     .where(
       and(
         eq(vehicleChanges.userId, ownerId),
-        gt(vehicleChanges.changedAt, new Date(now.getTime() - HOUR_MS)),
+        gt(vehicleChanges.changedAt, new Date(now.getTime() - VEHICLE_CHANGE_WINDOW_MS)),
       ),
     )
     .orderBy(desc(vehicleChanges.changedAt))
     .offset(limits.changesPerHour - 1)
     .limit(1);
   if (oldestCounted) {
-    const waitMs = oldestCounted.changedAt.getTime() + HOUR_MS - now.getTime();
+    const waitMs = oldestCounted.changedAt.getTime() + VEHICLE_CHANGE_WINDOW_MS - now.getTime();
     throw tooManyRequests(
       (i18n) => i18n._('server.vehicles.changeLimit', { count: limits.changesPerHour }),
       waitMs / 1000,

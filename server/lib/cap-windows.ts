@@ -1,0 +1,11 @@
+/**
+ * How far back the per-account caps that keep their events in the database count: an event older
+ * than its window counts for nothing, and the retention sweep deletes it (it names an account and,
+ * for an ownership check, a plate).
+ */
+
+/** Adds and number changes of vehicles, per hour. */
+export const VEHICLE_CHANGE_WINDOW_MS = 60 * 60_000;
+
+/** Ownership (RC) checks, per day. */
+export const RC_CHECK_WINDOW_MS = 24 * 60 * 60_000;
