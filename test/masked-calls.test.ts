@@ -1,15 +1,18 @@
 /**
  * Masked calls in Chromium against the real server and a fake Exotel on 127.0.0.1: a caller rings an
- * owner whose number is hidden from the /message screen, and an owner's quiet hours, set in Settings,
- * refuse the call with the reason in plain words.
+ * owner whose number is hidden from the /message screen, a stranger with no app calls one from the
+ * windscreen card's page, and an owner's quiet hours, set in Settings, refuse the call with the reason
+ * in plain words.
  */
 import type { Page } from 'playwright-core';
+import type { Vehicle } from '#common/api';
+import type { VehicleCard } from '#common/card-api';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { textsFor } from '../server/i18n/texts';
 import { pwaTexts } from './support/texts';
 import { istMinutes } from '#common/quiet-hours';
 import { startFakeExotel, type FakeExotel } from '../server/testing/fake-exotel';
-import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
+import { addVehicle, nextPhone, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
@@ -94,6 +97,37 @@ describeInBrowser('masked calls', () => {
 
     expect(exotel.received).toHaveLength(1);
     expect(exotel.received[0]?.form.get('From')).toBe(`+91${caller.user.phone}`);
+    expect(exotel.received[0]?.form.get('To')).toBe(`+91${owner.user.phone}`);
+    expect(await page.content()).not.toContain(owner.user.phone);
+  });
+
+  it('a stranger with no app calls a hidden owner from the windscreen card: a code to their phone, then the call', async () => {
+    const owner = await hiddenOwnerWithCar('Latha Menon', 'KL10MC1003');
+    const [vehicle] = (await (
+      await fetch(`${server.url}/api/users/getMyVehicles`, { headers: owner.headers })
+    ).json()) as Vehicle[];
+    const made = await fetch(`${server.url}/api/users/vehicleCard`, {
+      method: 'POST',
+      headers: owner.headers,
+      body: JSON.stringify({ vehicleId: vehicle?._id }),
+    });
+    const card = (await made.json()) as VehicleCard;
+    const browser = await launchContext();
+    opened.push(browser);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}${new URL(card.url).pathname}`);
+
+    const stranger = nextPhone();
+    const codesBefore = server.codeCount(stranger);
+    await page.getByLabel(english._('cardPage.yourPhone')).fill(stranger);
+    await page.getByRole('button', { name: english._('cardPage.sendCode') }).click();
+    const code = await server.waitForCode(stranger, codesBefore);
+    await page.getByLabel(english._('cardPage.codeLabel')).fill(code);
+    await page.getByRole('button', { name: english._('cardPage.callNow') }).click();
+    await expectVisible(page.getByRole('heading', { name: english._('cardPage.callPlacedTitle') }));
+
+    expect(exotel.received).toHaveLength(1);
+    expect(exotel.received[0]?.form.get('From')).toBe(`+91${stranger}`);
     expect(exotel.received[0]?.form.get('To')).toBe(`+91${owner.user.phone}`);
     expect(await page.content()).not.toContain(owner.user.phone);
   });
