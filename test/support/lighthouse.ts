@@ -2,7 +2,8 @@
  * Runs Lighthouse (the latest, installed as `lighthouse-latest`) on a page with its default mobile
  * emulation, in Debian's Chromium, and answers the category scores (0–100) and the audits that
  * failed. Lighthouse 13 declares Node ≥ 22: on Node 20 a few insight audits crash (no iterator
- * helpers); they are reported in `erroredAudits` and the category scores still come out.
+ * helpers); they are reported in `erroredAudits` and the category scores still come out. A run whose
+ * trace Lighthouse itself could not record (it says "Please run Lighthouse again") is tried again.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -48,7 +49,25 @@ const METRICS = [
   'speed-index',
 ];
 
+/** How often a run is tried when Lighthouse itself says its trace went wrong and asks to run it again. */
+const TRIES = 3;
+
+/** Lighthouse's own verdict on a run that failed for its tracing, not for the page (NO_NAVSTART, …). */
+const asksToRunAgain = (error: unknown) =>
+  error instanceof Error && error.message.includes('Please run Lighthouse again');
+
 export async function runLighthouse(url: string, categories: Category[]): Promise<LighthouseResult> {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await runOnce(url, categories);
+    } catch (error) {
+      if (tried >= TRIES || !asksToRunAgain(error)) throw error;
+      console.warn(`Lighthouse asked to run ${url} again (try ${tried} of ${TRIES})`);
+    }
+  }
+}
+
+async function runOnce(url: string, categories: Category[]): Promise<LighthouseResult> {
   const chromium = findChromium();
   if (!chromium) throw new Error('No Chromium (set CHROMIUM_PATH or install chromium)');
   const folder = await mkdtemp(path.join(tmpdir(), 'vahan-lighthouse-'));
