@@ -1,5 +1,11 @@
+import type { I18n } from '@lingui/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { cardCallPayload, cardRequestPayload, publicPhoneCodePayload } from '#common/card-api';
+import {
+  cardCallPayload,
+  cardRequestPayload,
+  publicPhoneCodePayload,
+  type PublicCard,
+} from '#common/card-api';
 import type { Language } from '#common/languages';
 import { textsFor } from '../../i18n/texts';
 import { HttpError } from '../../lib/http-error';
@@ -82,25 +88,19 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
       );
   }
 
-  app.get<{ Params: CardParams }>('/c/:code', async (request, reply) => {
-    const language = pageLanguage(request);
-    const i18n = textsFor(language);
-    const card = await cards.describe(request.params.code, i18n);
-    if (!card) {
-      return page(request, reply, 404, {
-        language,
-        title: i18n._('cardPage.unknownTitle'),
-        body: unknownCardView(i18n),
-      });
-    }
-    return page(request, reply, 200, {
-      language,
-      title: i18n._('cardPage.title'),
-      body: cardView(i18n, language, request.params.code, card),
-    });
-  });
+  interface CardPage {
+    language: Language;
+    i18n: I18n;
+    code: string;
+    card: PublicCard;
+  }
 
-  app.post<{ Params: CardParams }>('/c/:code', async (request, reply) => {
+  /** A page of a card: the card's 404 page when no live card has the code, else `respond`'s. */
+  async function withCard(
+    request: FastifyRequest<{ Params: CardParams }>,
+    reply: FastifyReply,
+    respond: (found: CardPage) => Promise<unknown>,
+  ) {
     const language = pageLanguage(request);
     const i18n = textsFor(language);
     const { code } = request.params;
@@ -112,99 +112,101 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
         body: unknownCardView(i18n),
       });
     }
-    const form = formOf(request.body);
-    const refused = (statusCode: number, error: string) =>
-      page(request, reply, statusCode, {
-        language,
-        title: i18n._('cardPage.title'),
-        body: cardView(i18n, language, code, card, { form, error }),
-      });
-    const parsed = cardRequestPayload.safeParse(payloadOf(form));
-    if (!parsed.success) {
-      const plateWrong = parsed.error.issues.some((issue) => issue.path[0] === 'plateLast4');
-      return refused(400, plateWrong ? i18n._('server.cards.wrongPlate') : i18n._('cardPage.badText'));
-    }
+    return respond({ language, i18n, code, card });
+  }
+
+  /** Runs a form's action; a refusal it throws is shown by `refused`, with the refusal's status and headers. */
+  async function refusing(
+    reply: FastifyReply,
+    i18n: I18n,
+    refused: (statusCode: number, error: string) => unknown,
+    action: () => Promise<unknown>,
+  ) {
     try {
-      const { statusToken } = await cards.send({ ...parsed.data, code, address: request.ip });
-      return await reply.redirect(pathIn(cardStatusPath(code, statusToken), language), 303);
+      return await action();
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       reply.headers(error.headers);
       return refused(error.statusCode, error.messageIn(i18n));
     }
-  });
+  }
+
+  app.get<{ Params: CardParams }>('/c/:code', (request, reply) =>
+    withCard(request, reply, async ({ language, i18n, code, card }) =>
+      page(request, reply, 200, {
+        language,
+        title: i18n._('cardPage.title'),
+        body: cardView(i18n, language, code, card),
+      }),
+    ),
+  );
+
+  app.post<{ Params: CardParams }>('/c/:code', (request, reply) =>
+    withCard(request, reply, async ({ language, i18n, code, card }) => {
+      const form = formOf(request.body);
+      const refused = (statusCode: number, error: string) =>
+        page(request, reply, statusCode, {
+          language,
+          title: i18n._('cardPage.title'),
+          body: cardView(i18n, language, code, card, { form, error }),
+        });
+      const parsed = cardRequestPayload.safeParse(payloadOf(form));
+      if (!parsed.success) {
+        const plateWrong = parsed.error.issues.some((issue) => issue.path[0] === 'plateLast4');
+        return refused(400, plateWrong ? i18n._('server.cards.wrongPlate') : i18n._('cardPage.badText'));
+      }
+      return refusing(reply, i18n, refused, async () => {
+        const { statusToken } = await cards.send({ ...parsed.data, code, address: request.ip });
+        return reply.redirect(pathIn(cardStatusPath(code, statusToken), language), 303);
+      });
+    }),
+  );
 
   /** The call form's first step: a code to the stranger's own phone, then the form for it. */
-  app.post<{ Params: CardParams }>('/c/:code/call/code', async (request, reply) => {
-    const language = pageLanguage(request);
-    const i18n = textsFor(language);
-    const { code } = request.params;
-    const card = await cards.describe(code, i18n);
-    if (!card) {
-      return page(request, reply, 404, {
-        language,
-        title: i18n._('cardPage.unknownTitle'),
-        body: unknownCardView(i18n),
+  app.post<{ Params: CardParams }>('/c/:code/call/code', (request, reply) =>
+    withCard(request, reply, async ({ language, i18n, code, card }) => {
+      const refused = (statusCode: number, error: string) =>
+        page(request, reply, statusCode, {
+          language,
+          title: i18n._('cardPage.title'),
+          body: cardView(i18n, language, code, card, { error }),
+        });
+      const parsed = publicPhoneCodePayload.safeParse({ phone: fieldOf(request.body, 'phone') });
+      if (!parsed.success) return refused(400, i18n._('cardPage.badPhone'));
+      return refusing(reply, i18n, refused, async () => {
+        await codes.limitCodeRequests(request);
+        await codes.send(parsed.data.phone);
+        return page(request, reply, 200, {
+          language,
+          title: i18n._('cardPage.callTitle'),
+          body: callCodeView(i18n, language, code, card, parsed.data.phone),
+        });
       });
-    }
-    const refused = (statusCode: number, error: string) =>
-      page(request, reply, statusCode, {
-        language,
-        title: i18n._('cardPage.title'),
-        body: cardView(i18n, language, code, card, { error }),
-      });
-    const parsed = publicPhoneCodePayload.safeParse({ phone: fieldOf(request.body, 'phone') });
-    if (!parsed.success) return refused(400, i18n._('cardPage.badPhone'));
-    try {
-      await codes.limitCodeRequests(request);
-      await codes.send(parsed.data.phone);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      reply.headers(error.headers);
-      return refused(error.statusCode, error.messageIn(i18n));
-    }
-    return page(request, reply, 200, {
-      language,
-      title: i18n._('cardPage.callTitle'),
-      body: callCodeView(i18n, language, code, card, parsed.data.phone),
-    });
-  });
+    }),
+  );
 
   /** The call form's second step: the code checked, the masked call placed. */
-  app.post<{ Params: CardParams }>('/c/:code/call', async (request, reply) => {
-    const language = pageLanguage(request);
-    const i18n = textsFor(language);
-    const { code } = request.params;
-    const card = await cards.describe(code, i18n);
-    if (!card) {
-      return page(request, reply, 404, {
-        language,
-        title: i18n._('cardPage.unknownTitle'),
-        body: unknownCardView(i18n),
+  app.post<{ Params: CardParams }>('/c/:code/call', (request, reply) =>
+    withCard(request, reply, async ({ language, i18n, code, card }) => {
+      const phone = fieldOf(request.body, 'phone') ?? '';
+      const refused = (statusCode: number, error: string) =>
+        page(request, reply, statusCode, {
+          language,
+          title: i18n._('cardPage.callTitle'),
+          body: callCodeView(i18n, language, code, card, phone, error),
+        });
+      const parsed = cardCallPayload.safeParse({ phone, otp: fieldOf(request.body, 'otp') });
+      if (!parsed.success) return refused(400, i18n._('server.auth.invalidCode'));
+      return refusing(reply, i18n, refused, async () => {
+        await cards.call({ ...parsed.data, code, address: request.ip }, i18n);
+        return page(request, reply, 200, {
+          language,
+          title: i18n._('cardPage.callPlacedTitle'),
+          body: callPlacedView(i18n),
+        });
       });
-    }
-    const phone = fieldOf(request.body, 'phone') ?? '';
-    const refused = (statusCode: number, error: string) =>
-      page(request, reply, statusCode, {
-        language,
-        title: i18n._('cardPage.callTitle'),
-        body: callCodeView(i18n, language, code, card, phone, error),
-      });
-    const parsed = cardCallPayload.safeParse({ phone, otp: fieldOf(request.body, 'otp') });
-    if (!parsed.success) return refused(400, i18n._('server.auth.invalidCode'));
-    try {
-      await cards.call({ ...parsed.data, code, address: request.ip }, i18n);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      reply.headers(error.headers);
-      return refused(error.statusCode, error.messageIn(i18n));
-    }
-    return page(request, reply, 200, {
-      language,
-      title: i18n._('cardPage.callPlacedTitle'),
-      body: callPlacedView(i18n),
-    });
-  });
+    }),
+  );
 
   app.get<{ Params: CardParams & { statusToken: string } }>(
     '/c/:code/sent/:statusToken',
