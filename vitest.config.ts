@@ -46,7 +46,8 @@ function sharedGraphProjects<Test extends { name: string; include: string[]; exc
 ) {
   return [
     { test: { ...test, exclude: [...(test.exclude ?? []), ...mocking], isolate: false } },
-    { test: { ...test, name: `${test.name}-mocks`, include: mocking, exclude: [] } },
+    // The project's own exclusions (the system tests) still hold for its twin.
+    { test: { ...test, name: `${test.name}-mocks`, include: mocking } },
   ];
 }
 
