@@ -559,6 +559,31 @@ export const senderPauses = pgTable('sender_pauses', {
   pausedUntil: timestamptz('paused_until').notNull(),
 });
 
+/**
+ * Who sent a request that has no sender account (a windscreen card's stranger): the card it came
+ * through and one hash for each thing known of them (the browser's cookie, the client address as the
+ * limits count it, the proven phone), never the raw value. Blocks and budgets look strangers up here.
+ */
+export const requestStrangers = pgTable(
+  'request_strangers',
+  {
+    notificationId: uuid('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id').references(() => vehicleCards.id, { onDelete: 'set null' }),
+    cookieHash: text('cookie_hash'),
+    addressHash: text('address_hash'),
+    phoneHash: text('phone_hash'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('request_strangers_card_created_idx').on(table.cardId, table.createdAt),
+    index('request_strangers_address_created_idx').on(table.addressHash, table.createdAt),
+  ],
+);
+
+export type RequestStrangerRow = typeof requestStrangers.$inferSelect;
+
 export type UserRow = typeof users.$inferSelect;
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,2 @@
+-- Reserved: filled in by its change.
+SELECT 1;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddressKey } from './client-address';
+
+describe('clientAddressKey', () => {
+  it('keeps an IPv4 address as it is', () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('counts every address of one IPv6 /64 as one client', () => {
+    const a = clientAddressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd');
+    const b = clientAddressKey('2001:0db8:0001:0002::1');
+    expect(a).toBe('2001:db8:1:2::/64');
+    expect(b).toBe(a);
+  });
+
+  it('tells two IPv6 /64s apart', () => {
+    expect(clientAddressKey('2001:db8:1:2::1')).not.toBe(clientAddressKey('2001:db8:1:3::1'));
+  });
+
+  it('reads compressed, loopback and zoned IPv6 addresses', () => {
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', () => {
+    expect(clientAddressKey('::ffff:198.51.100.4')).toBe('198.51.100.4');
+  });
+});
