@@ -7,7 +7,6 @@ import { getStoredFcmToken, requestPushPermission, startPush, stopPush } from '.
 beforeAll(() => import('#common/api'));
 
 const mocks = vi.hoisted(() => ({
-  firebaseLoaded: false,
   apiClient: vi.fn(),
   getServiceWorkerRegistration: vi.fn(),
   initializeApp: vi.fn(() => ({ name: '[DEFAULT]' })),
@@ -15,21 +14,39 @@ const mocks = vi.hoisted(() => ({
   deleteToken: vi.fn(async () => true),
 }));
 
-vi.mock('./api-client', () => ({ apiClient: mocks.apiClient }));
-vi.mock('./service-worker', () => ({ getServiceWorkerRegistration: mocks.getServiceWorkerRegistration }));
-vi.mock('firebase/app', () => {
-  mocks.firebaseLoaded = true;
-  return { getApps: () => [], initializeApp: mocks.initializeApp };
-});
-vi.mock('firebase/messaging', () => {
-  mocks.firebaseLoaded = true;
-  return {
+const { firebaseApp, firebaseMessaging } = vi.hoisted(() => ({
+  firebaseApp: () => ({ getApps: () => [], initializeApp: mocks.initializeApp }),
+  firebaseMessaging: () => ({
     getMessaging: () => ({ messaging: true }),
     getToken: mocks.getToken,
     deleteToken: mocks.deleteToken,
     isSupported: async () => true,
-  };
-});
+  }),
+}));
+
+vi.mock('./api-client', () => ({ apiClient: mocks.apiClient }));
+vi.mock('./service-worker', () => ({ getServiceWorkerRegistration: mocks.getServiceWorkerRegistration }));
+vi.mock('firebase/app', firebaseApp);
+vi.mock('firebase/messaging', firebaseMessaging);
+
+/**
+ * A fresh copy of the push module whose Firebase imports are watched: `loaded()` tells whether it
+ * imported either. Each call registers new factories, so whatever loaded Firebase before (another
+ * test, in any order) cannot answer for this one.
+ */
+async function watchedPush() {
+  let loaded = false;
+  vi.resetModules();
+  vi.doMock('firebase/app', () => {
+    loaded = true;
+    return firebaseApp();
+  });
+  vi.doMock('firebase/messaging', () => {
+    loaded = true;
+    return firebaseMessaging();
+  });
+  return { push: await import('./push'), loaded: () => loaded };
+}
 
 const pushConfig: Pick<RuntimeConfig, 'push'> = {
   push: {
@@ -110,24 +127,20 @@ describe('startPush', () => {
   it('never loads Firebase when push is off', async () => {
     stubNotification('granted');
     serveConfig({ push: null });
-    vi.resetModules();
-    mocks.firebaseLoaded = false;
-    const fresh = await import('./push');
-    await fresh.startPush(vi.fn());
-    await fresh.stopPush();
-    expect(mocks.firebaseLoaded).toBe(false);
+    const { push, loaded } = await watchedPush();
+    await push.startPush(vi.fn());
+    await push.stopPush();
+    expect(loaded()).toBe(false);
     expect(calledPaths()).toEqual(['/api/config']);
   });
 
   it('loads Firebase when push is on', async () => {
     stubNotification('granted');
     serveConfig(pushConfig);
-    vi.resetModules();
-    mocks.firebaseLoaded = false;
-    const fresh = await import('./push');
-    await fresh.startPush(vi.fn());
-    await fresh.stopPush();
-    expect(mocks.firebaseLoaded).toBe(true);
+    const { push, loaded } = await watchedPush();
+    await push.startPush(vi.fn());
+    await push.stopPush();
+    expect(loaded()).toBe(true);
   });
 
   it("gets the device token with this worker's registration and registers it", async () => {
