@@ -17,14 +17,15 @@ const SYSTEM_TESTS = [
   'server/two-instances.test.ts',
 ];
 
-/** The checks of the production build and of the sources that need neither a browser nor a server. */
-const STATIC_TESTS = [
-  'test/build-output.test.ts',
-  'test/bundle-budgets.test.ts',
+/** The checks of the sources that need neither a build, a browser nor a server. */
+const SOURCE_CHECKS = [
   'test/catalogues.test.ts',
   'test/migration-snapshot.test.ts',
   'test/ui-literals.test.ts',
 ];
+
+/** The checks that read the production build in `dist/` (`npm run build` first). */
+const BUILD_CHECKS = ['test/build-output.test.ts', 'test/bundle-budgets.test.ts'];
 
 /**
  * The test files under `folder` that replace a module with `vi.mock`. The API and component projects
@@ -98,12 +99,13 @@ export default defineConfig({
       ...(postgres
         ? [...apiProjects('api-postgres', 'postgres'), systemProject('system-postgres', 'postgres')]
         : []),
-      { test: { name: 'static', include: STATIC_TESTS, environment: 'node' } },
+      { test: { name: 'static', include: SOURCE_CHECKS, environment: 'node' } },
+      { test: { name: 'build', include: BUILD_CHECKS, environment: 'node' } },
       {
         test: {
           name: 'browser',
           include: ['test/**/*.test.ts'],
-          exclude: STATIC_TESTS,
+          exclude: [...SOURCE_CHECKS, ...BUILD_CHECKS],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 120_000,
