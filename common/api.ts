@@ -20,7 +20,7 @@ import {
 import { ADULT_AGE, isAdult } from './age';
 import { NAME_PROBLEM_MESSAGES, nameProblem } from './person-name';
 import { CAPTION_MAX } from './photos';
-import { isIndianMobile, normalisePhone } from './phone';
+import { isIndianMobile, normalisePhone, TYPED_PHONE_MAX } from './phone';
 import { REPLY_KINDS, REPLY_TEXT_MAX, replyTextProblem } from './replies';
 import { CLOCK_TIME } from './quiet-hours';
 import { FALLBACK_CHANNELS } from './fallback-channels';
@@ -48,7 +48,7 @@ const personName = z.string().check(
 
 /** A phone as people type it, reduced to the 10 digits of an Indian mobile number. */
 const phoneField = z.pipe(
-  z.string().check(z.maxLength(20)),
+  z.string().check(z.maxLength(TYPED_PHONE_MAX)),
   z.transform((value: string, ctx) => {
     const phone = normalisePhone(value);
     if (!phone) {
@@ -75,7 +75,8 @@ export const vehicleNumberField = z.pipe(
     if (!isValidVehicleNumber(vehicleNumber)) {
       ctx.issues.push({
         code: 'custom',
-        message: 'must be 2 letters, 2 digits, 1 or 2 letters or digits, then 4 digits (like KL07AB1234)',
+        message:
+          'must be 2 letters, 2 digits, 1 or 2 letters or digits, then 4 digits (like KL 07 AB 1234), or a Bharat-series plate (like 22 BH 1234 AA)',
         input: value,
       });
       return z.NEVER;
@@ -84,11 +85,16 @@ export const vehicleNumberField = z.pipe(
   }),
 );
 
+const FIRST_BIRTH_YEAR = 1900;
 const pastIsoDate = z.iso.date().check(
-  z.refine((value: string) => {
-    const at = new Date(`${value}T00:00:00Z`);
-    return at.getTime() < Date.now() && at.getUTCFullYear() >= 1900;
-  }, 'must be a date in the past'),
+  z.refine(
+    (value: string) => new Date(`${value}T00:00:00Z`).getUTCFullYear() >= FIRST_BIRTH_YEAR,
+    'must be a real date of birth',
+  ),
+  z.refine(
+    (value: string) => new Date(`${value}T00:00:00Z`).getTime() < Date.now(),
+    'must be a date in the past',
+  ),
 );
 
 /** A date of birth: in the past, and of someone 18 or older today (India Standard Time). */

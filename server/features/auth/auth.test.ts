@@ -53,6 +53,13 @@ describe('POST /api/users/register', () => {
     expect(t.sms.sent.length).toBe(sentBefore);
   });
 
+  it('refuses a date of birth before 1900 as not a real date of birth, not as a date in the future', async () => {
+    const response = await register(nextPhone(), { dateOfBirth: '1899-12-31' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('dateOfBirth: must be a real date of birth');
+    expect(response.json().message).not.toContain('in the past');
+  });
+
   it('accepts someone whose 18th birthday is today', async () => {
     const response = await register(nextPhone(), { dateOfBirth: latestAdultDateOfBirth(new Date()) });
     expect(response.statusCode).toBe(201);

@@ -20,6 +20,12 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok' });
   });
+
+  it('does not name the database it runs on', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.body).not.toMatch(/pglite|postgres/i);
+  });
 });
 
 describe('GET /api/health with the rate-limit counters in Redis (REDIS_URL)', () => {
