@@ -158,4 +158,39 @@ describe('GET /api/users/cardVehicle', () => {
     }
     expect((await t.inject({ method: 'GET', url: `/api/users/cardVehicle?code=x` })).statusCode).toBe(401);
   });
+
+  it('spends the day’s owner searches (SEARCHES_PER_USER_DAY), so cards cannot walk plates past the limit', async () => {
+    const PER_DAY = 3;
+    const daily = await createTestApp({ env: { SEARCHES_PER_USER_DAY: String(PER_DAY) } });
+    try {
+      const holder = await daily.signUp();
+      const vehicle = await addVehicle(daily, holder);
+      const made = await daily.inject({
+        method: 'POST',
+        url: '/api/users/vehicleCard',
+        payload: { vehicleId: vehicle._id },
+        headers: holder.headers,
+      });
+      const { code } = made.json<VehicleCard>();
+      const reader = await daily.signUp();
+      const lookUp = () =>
+        daily.inject({ method: 'GET', url: `/api/users/cardVehicle?code=${code}`, headers: reader.headers });
+      const search = () =>
+        daily.inject({
+          method: 'POST',
+          url: '/api/users/getVehicleOwner',
+          payload: { vehicleNumber: vehicle.vehicleNumber },
+          headers: reader.headers,
+        });
+      expect((await search()).statusCode).toBe(200);
+      for (let i = 1; i < PER_DAY; i++) expect((await lookUp()).statusCode).toBe(200);
+      const spent = await lookUp();
+      expect(spent.statusCode).toBe(429);
+      expect(spent.json()).toEqual({ message: expect.any(String) });
+      expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await search()).statusCode).toBe(429);
+    } finally {
+      await daily.close();
+    }
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from '#common/card-api';
 import { notFound } from '../../lib/http-error';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
+import { searchDayBudget } from '../../lib/search-budget';
 import { currentUser } from '../../plugins/auth';
 import { toVehicleCard } from '../../lib/vehicle-cards';
 import { endCard, liveCardByCode, liveCardOrNew, pauseCard, rotateCard } from './repository';
@@ -72,7 +73,11 @@ const cardOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cardVehicle',
-    { ...signedIn, schema: { querystring: cardVehicleQuery, response: { 200: cardVehicle } } },
+    {
+      // The full plate behind a card is what owner search tells: it spends the same day's budget.
+      preValidation: [app.authenticate, searchDayBudget(app)],
+      schema: { querystring: cardVehicleQuery, response: { 200: cardVehicle } },
+    },
     async (request) => {
       const card = await liveCardByCode(db, request.query.code);
       const [registration] = card ? await reachableByVehicle(card.vehicleId) : [];

@@ -10,20 +10,17 @@ import {
   preparedReachableBy,
   type Registration,
 } from '../../lib/reachable-registrations';
+import { SEARCH_DAY_MS, searchDayBudget, searchDayKey, tooManySearchesToday } from '../../lib/search-budget';
 import { currentUser } from '../../plugins/auth';
 
 const SEARCH_WINDOW_MS = 60_000;
-const SEARCH_DAY_MS = 24 * 60 * 60_000;
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const max = config.searchesPerUserMinute;
   const maxPerDay = config.searchesPerUserDay;
   const searchKey = (request: FastifyRequest) => `search:${currentUser(request).id}`;
-  const searchDayKey = (request: FastifyRequest) => `search-day:${currentUser(request).id}`;
   const tooMany = (ttl: number) => tooManyRequests((i18n) => i18n._('server.search.tooMany'), ttl / 1000);
-  const tooManyToday = (ttl: number) =>
-    tooManyRequests((i18n) => i18n._('server.search.tooManyToday'), ttl / 1000);
   const answer = (request: FastifyRequest, found: Registration[]) => {
     const now = app.deps.now();
     const callsConfigured = app.deps.telephony !== null;
@@ -54,14 +51,14 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         if (request.validationError) {
           const [inDay] = await countHit(database.countersDb, day.key, day.windowMs);
-          if (inDay && inDay.current > day.max) throw tooManyToday(ttlMs(inDay.ttl));
+          if (inDay && inDay.current > day.max) throw tooManySearchesToday(ttlMs(inDay.ttl));
           const [inMinute] = await countHit(database.countersDb, minute.key, minute.windowMs);
           if (inMinute && inMinute.current > max) throw tooMany(ttlMs(inMinute.ttl));
           throw request.validationError;
         }
         const { vehicleNumber } = request.body;
         const counted = await countedSearch({ limits: [minute, day], vehicleNumber });
-        if (counted.exceeded?.limit === 'long') throw tooManyToday(counted.exceeded.retryAfterMs);
+        if (counted.exceeded?.limit === 'long') throw tooManySearchesToday(counted.exceeded.retryAfterMs);
         if (counted.exceeded) throw tooMany(counted.exceeded.retryAfterMs);
         return answer(request, counted.found);
       },
@@ -70,15 +67,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const findOwners = preparedReachableBy(database.db, 'vehicleNumber');
-  const dayLimit = app.createRateLimit({
-    max: maxPerDay,
-    timeWindow: SEARCH_DAY_MS,
-    keyGenerator: searchDayKey,
-  });
-  const limitPerDay = async (request: FastifyRequest) => {
-    const limit = await dayLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) throw tooManyToday(limit.ttl);
-  };
+  const limitPerDay = searchDayBudget(app);
   const searchLimit = {
     max,
     timeWindow: SEARCH_WINDOW_MS,
