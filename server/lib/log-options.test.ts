@@ -76,3 +76,36 @@ describe('the server log', () => {
     expect(lines[0]?.msg).toBe(`otp phone=${PHONE} code=123456`);
   });
 });
+
+describe('the request log', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      deps: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
+  });
+  afterAll(() => logged.close());
+
+  it("names each request by its route's pattern, never by a URL that carries a code, token or secret", async () => {
+    const secrets = ['CARDCODE42', 'status-token-secret', 'webhook-secret-value', 'unrouted-secret'];
+    await logged.inject({ method: 'GET', url: `/c/${secrets[0]}?lang=ml` });
+    await logged.inject({ method: 'GET', url: `/api/public/requests/${secrets[1]}` });
+    await logged.inject({ method: 'GET', url: `/api/telephony/exotel/greeting?secret=${secrets[2]}` });
+    await logged.inject({ method: 'GET', url: `/api/no-such-route/${secrets[3]}?token=${secrets[3]}` });
+    const text = lines.join('\n');
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    const urls = lines.flatMap((line) => {
+      const url = (JSON.parse(line) as { req?: { url?: string } }).req?.url;
+      return url === undefined ? [] : [url];
+    });
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/c/:code',
+        '/api/public/requests/:statusToken',
+        '/api/telephony/exotel/greeting',
+      ]),
+    );
+  });
+});

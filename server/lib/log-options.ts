@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Fields that identify a person or sign them in: never written to the log, wherever they appear. */
 const SECRET_FIELDS = ['phone', 'code', 'otp', 'token', 'fcmToken', 'authorization'];
@@ -12,7 +12,7 @@ const REDACT_PATHS = [
 ];
 
 /** The database code (SQLSTATE or a socket error) of an error or of what caused it. */
-function databaseCodeOf(error: unknown): string | undefined {
+export function databaseCodeOf(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
@@ -57,12 +57,29 @@ interface SerializedError {
   stack: string;
 }
 
+/** What the log names a request by when no route matched it. */
+export const UNMATCHED_ROUTE = '(no route)';
+
+/**
+ * A request as the log keeps it: its route's pattern (`/c/:code`), never its URL, whose path and query
+ * carry card and slip codes, status tokens and the telephony webhook's secret.
+ */
+function serializeRequest(request: Partial<FastifyRequest>) {
+  return {
+    method: request.method,
+    url: request.routeOptions?.url ?? UNMATCHED_ROUTE,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   };
 }
