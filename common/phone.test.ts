@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIndianMobile, normalisePhone } from './phone';
+import { formatPhone, isIndianMobile, normalisePhone, typedPhone } from './phone';
 
 describe('normalisePhone', () => {
   it('keeps a bare 10-digit number', () => {
@@ -12,10 +12,51 @@ describe('normalisePhone', () => {
     expect(normalisePhone('09876543210')).toBe('9876543210');
   });
 
+  it('reads the ways people write a Kerala number: +91, 0091, 0, spaces, hyphens and brackets', () => {
+    for (const written of [
+      '+91 98470 12345',
+      '+91-98470-12345',
+      '+919847012345',
+      '0091 98470 12345',
+      '098470 12345',
+      '0 98470-12345',
+      '98470 12345',
+      '98470-12345',
+      '(+91) 98470 12345',
+    ]) {
+      expect(normalisePhone(written), written).toBe('9847012345');
+    }
+  });
+
   it('refuses anything that is not 10 digits once stripped', () => {
     for (const bad of ['', '98765', '98765432101', 'abcdefghij', '+1 9876543210', '98765-4321x']) {
       expect(normalisePhone(bad)).toBeNull();
     }
+  });
+});
+
+describe('typedPhone', () => {
+  it('keeps every key of "+91 98470 12345" typed one by one, so the whole number is read at the end', () => {
+    let box = '';
+    for (const key of '+91 98470 12345') box = typedPhone(box + key);
+    expect(box).toBe('+91 98470 12345');
+    expect(normalisePhone(box)).toBe('9847012345');
+  });
+
+  it('drops letters but keeps a digit typed past ten, so an extra digit is refused rather than cut', () => {
+    expect(typedPhone('98470a12345')).toBe('9847012345');
+    expect(normalisePhone(typedPhone('98470123456'))).toBeNull();
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups a number the Indian way', () => {
+    expect(formatPhone('9847012345')).toBe('+91 98470 12345');
+    expect(formatPhone('+91-98470-12345')).toBe('+91 98470 12345');
+  });
+
+  it('leaves what is not a phone number as it is', () => {
+    expect(formatPhone('12345')).toBe('12345');
   });
 });
 

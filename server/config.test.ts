@@ -102,7 +102,34 @@ describe('loadConfig', () => {
   });
 
   it('starts in production with an SMS provider', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ...twilio }).sms.provider).toBe('twilio');
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://vahan.example', OTP_PEPPER, ...twilio })
+        .sms.provider,
+    ).toBe('twilio');
+  });
+
+  it('refuses to start in production without PUBLIC_ORIGIN, which printed links are built from', () => {
+    expect(configErrorOf({ NODE_ENV: 'production', ...twilio }).message).toMatch(/PUBLIC_ORIGIN/);
+  });
+
+  it('takes PUBLIC_ORIGIN as an origin, and is this server (http://localhost:PORT) outside production', () => {
+    expect(loadConfig({}).publicOrigin).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '3000' }).publicOrigin).toBe('http://localhost:3000');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Vahan.Example/' }).publicOrigin).toBe(
+      'https://vahan.example',
+    );
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:9000' }).publicOrigin).toBe('http://127.0.0.1:9000');
+  });
+
+  it.each([
+    'javascript://vahan.example',
+    'ftp://vahan.example',
+    'https://vahan.example/app',
+    'https://vahan.example?x=1',
+    'https://user:pw@vahan.example',
+    'vahan.example',
+  ])('refuses PUBLIC_ORIGIN=%s: not an http(s) origin', (origin) => {
+    expect(configErrorOf({ PUBLIC_ORIGIN: origin }).message).toMatch(/PUBLIC_ORIGIN: must be an http/);
   });
 
   it('reads the three Twilio variables and the default Twilio base URL', () => {

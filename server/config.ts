@@ -47,6 +47,18 @@ const providerBaseUrl = z.url().refine((value) => {
   return url.protocol === 'http:' && (isLoopbackHost(url.hostname) || url.hostname.startsWith('127.'));
 }, 'must be an https:// URL (http:// only for a loopback address)');
 
+/** The site's own origin as people reach it: http(s)://host[:port], no path, query or credentials. */
+const publicOrigin = z.string().transform((value, ctx) => {
+  const url = URL.parse(value);
+  const bare = url?.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && bare) return url.origin;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be an http:// or https:// origin, such as https://vahan.example',
+  });
+  return z.NEVER;
+});
+
 const isProxyAddress = (entry: string) => {
   const [address = '', prefix, ...rest] = entry.split('/');
   if (rest.length > 0 || !isIP(address)) return false;
@@ -85,6 +97,7 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(8080),
   HOST: z.string().min(1).default('localhost'),
+  PUBLIC_ORIGIN: publicOrigin.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -231,6 +244,8 @@ export interface Config {
   env: Environment['NODE_ENV'];
   port: number;
   host: string;
+  /** The site's own origin (PUBLIC_ORIGIN): printed and shared links, and what a form post must come from. */
+  publicOrigin: string;
   logLevel: Environment['LOG_LEVEL'];
   /** False, a hop count, or the addresses/CIDRs of the proxies in front (see `trustProxy` above). */
   trustProxy: false | number | string[];
@@ -357,6 +372,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     callsPerReceiverHour: env.CALLS_PER_RECEIVER_HOUR,
     vehicleLimits: { perUser: env.VEHICLES_PER_USER, changesPerHour: env.VEHICLE_CHANGES_PER_USER_HOUR },
     sms: smsConfig(env),
+    publicOrigin: publicOriginOf(env),
     rcProvider: rcProviderConfig(env),
     rcChecks: {
       perUserDay: env.RC_CHECKS_PER_USER_DAY,
@@ -414,6 +430,20 @@ function fallbackConfig(env: Environment): FallbackConfig {
         ? { url: EXOTEL_FLOW_URL, webhookSecret: EXOTEL_WEBHOOK_SECRET }
         : null,
   };
+}
+
+/**
+ * Links printed on cards and slips are built from this, never from a request's Host: a forged header
+ * must not put its own address under a QR code. A deployment must name it; elsewhere it is this server.
+ */
+function publicOriginOf(env: Environment): string {
+  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN;
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'PUBLIC_ORIGIN must be set in production: the origin printed cards and slips lead to.',
+    );
+  }
+  return `http://localhost:${env.PORT}`;
 }
 
 function smsDailyCaps(env: Environment): Config['smsDailyCaps'] {

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import type { PublicCard, PublicRequestStatus } from '#common/card-api';
 import type { Language } from '#common/languages';
 import { MESSAGE_MAX } from '#common/limits';
+import { TYPED_PHONE_MAX } from '#common/phone';
 import { TEMPLATE_KEYS, templateText } from '#common/message-templates';
 import { requestStatusText } from '#common/replies';
 import { vehicleTypeLabel } from '#common/vehicle-type-label';
@@ -89,7 +90,7 @@ function callForm(i18n: I18n, language: Language, code: string): Html {
       name="phone"
       type="tel"
       inputmode="numeric"
-      maxlength="10"
+      maxlength="${TYPED_PHONE_MAX}"
       required
       autocomplete="tel"
     />

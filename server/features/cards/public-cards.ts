@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod/mini';
 import type { cardCallPayload, CardRequestCreated, cardRequestPayload, PublicCard } from '#common/card-api';
 import { templateText } from '#common/message-templates';
-import { maskedVehicleNumber } from '#common/vehicle-number';
+import { maskedVehicleNumber, plateFourDigits } from '#common/vehicle-number';
 import type { UserRow, VehicleCardRow, VehicleRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../../lib/api-shapes';
@@ -130,7 +130,7 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       );
       const now = app.deps.now();
       if (isPaused(card, now)) throw conflict((i18n) => i18n._('server.cards.paused'));
-      if (!vehicle.vehicleNumber.endsWith(plateLast4)) {
+      if (plateFourDigits(vehicle.vehicleNumber) !== plateLast4) {
         throw badRequest((i18n) => i18n._('server.cards.wrongPlate'));
       }
       const plate = vehicle.vehicleNumber.toUpperCase();
