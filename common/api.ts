@@ -254,7 +254,12 @@ export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 export const userResponse = z.object({ user });
 
-export const registerResponse = z.object({ message: z.string(), phone: z.string() });
+/** POST /api/users/login: the code is on its way, and how many seconds until another may be asked for. */
+export const codeSentResponse = z.object({ message: z.string(), resendAfterSeconds: z.int() });
+export type CodeSentResponse = z.infer<typeof codeSentResponse>;
+
+export const registerResponse = z.extend(codeSentResponse, { phone: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** GET /api/users/sessions: one signed-in device of the caller (no token or hash ever), newest first. */
 export const sessionInfo = z.object({

@@ -3,8 +3,7 @@
  * load of /login carries none of it: the owner's card routes, the stranger's public routes.
  */
 import * as z from 'zod/mini';
-import { language, loginPayload, sentRequest, vehicle, vehicleType, verifyPayload } from './api';
-import { contactDetailsProblem } from './contact-details';
+import { language, loginPayload, ownText, sentRequest, vehicle, vehicleType, verifyPayload } from './api';
 import { MESSAGE_MAX } from './limits';
 import { TEMPLATE_KEYS } from './message-templates';
 
@@ -51,17 +50,7 @@ export const cardRequestPayload = z
   .strictObject({
     plateLast4: z.string().check(z.regex(/^\d{4}$/, 'must be the last 4 digits of the plate')),
     templateKey: z.optional(z.enum(TEMPLATE_KEYS)),
-    text: z.optional(
-      z.pipe(
-        z.string().check(z.trim(), z.minLength(1), z.maxLength(MESSAGE_MAX)),
-        z.transform((value: string, ctx) => {
-          const problem = contactDetailsProblem(value);
-          if (problem === null) return value;
-          ctx.issues.push({ code: 'custom', message: problem, input: value });
-          return z.NEVER;
-        }),
-      ),
-    ),
+    text: z.optional(ownText(MESSAGE_MAX)),
     /** The page's language: the answer's messages are written in it. */
     language: z.optional(language),
   })

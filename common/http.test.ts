@@ -94,6 +94,19 @@ describe('the transport', () => {
     expect(error).toMatchObject({ status: undefined, failure: 'offline', cause });
   });
 
+  it("keeps the seconds a refusal's Retry-After asks to wait, and none when it sent none", async () => {
+    const limited = clientAnswering(
+      () =>
+        new Response(JSON.stringify({ message: 'Wait.' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '42' },
+        }),
+    );
+    expect(await failureOfCall(limited.client('/a'))).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+    const refused = clientAnswering(() => json(403, { message: 'Blocked.' }));
+    expect((await failureOfCall(refused.client('/a'))).retryAfterSeconds).toBeUndefined();
+  });
+
   it('keeps the status of an error whose body is not JSON', async () => {
     const { client } = clientAnswering(
       () => new Response('<html>', { status: 502, headers: { 'content-type': 'application/json' } }),

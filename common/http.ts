@@ -28,14 +28,18 @@ export function messageOf(data: unknown): string | undefined {
 export class HttpError extends Error {
   override readonly name = 'HttpError';
 
+  /** The seconds the server's `Retry-After` asks to wait (a 429, a 503), when it sent one. */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly method: string,
     readonly url: string,
     readonly status: number | undefined,
     readonly data: unknown,
-    options?: { cause: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(`${method} ${url}: ${status ?? 'no answer'}`, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   get failure(): Failure {
@@ -48,6 +52,12 @@ export class HttpError extends Error {
 }
 
 export const bearer = (token: string) => `Bearer ${token}`;
+
+/** A `Retry-After` header in seconds (its delay-seconds form; the server never sends a date). */
+export function retryAfterOf(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -113,6 +123,10 @@ export function createClient(config: ClientConfig): Client {
     if (response.ok) return (options.binary ? await response.blob() : await bodyOf(response)) as T;
     // An error's body that is not JSON still leaves its status to go by.
     const data = await bodyOf(response).catch(() => undefined);
-    throw fail(new HttpError(method, url, response.status, data));
+    throw fail(
+      new HttpError(method, url, response.status, data, {
+        retryAfterSeconds: retryAfterOf(response.headers.get('retry-after')),
+      }),
+    );
   };
 }

@@ -3,8 +3,7 @@
  * screens that never touch slips, /login first, do not carry it.
  */
 import * as z from 'zod/mini';
-import { replyKind, trimmedText, vehicleNumberField } from './api';
-import { contactDetailsProblem } from './contact-details';
+import { ownText, replyKind, vehicleNumberField } from './api';
 import { TEMPLATE_KEYS } from './message-templates';
 import { normaliseSlipCode } from './slip-code';
 
@@ -41,15 +40,7 @@ export const attachSlipPayload = z.union([
   z.strictObject({ vehicleNumber: vehicleNumberField, templateKey: z.enum(TEMPLATE_KEYS) }),
   z.strictObject({
     vehicleNumber: vehicleNumberField,
-    text: z.pipe(
-      trimmedText(1, SLIP_TEXT_MAX),
-      z.transform((value: string, ctx) => {
-        const problem = contactDetailsProblem(value);
-        if (problem === null) return value;
-        ctx.issues.push({ code: 'custom', message: problem, input: value });
-        return z.NEVER;
-      }),
-    ),
+    text: ownText(SLIP_TEXT_MAX),
   }),
 ]);
 export type AttachSlipPayload = z.input<typeof attachSlipPayload>;

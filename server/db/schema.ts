@@ -332,16 +332,18 @@ export const fallbackSteps = pgTable(
   ],
 );
 
+/** A user the row belongs to: it goes with their account. */
+const userReference = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** A receiver who no longer wants messages from a sender. */
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: userReference('blocker_id'),
+    blockedId: userReference('blocked_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
@@ -357,9 +359,7 @@ export const registrationFlags = pgTable(
     vehicleId: uuid('vehicle_id')
       .notNull()
       .references(() => vehicles.id, { onDelete: 'cascade' }),
-    flaggedBy: uuid('flagged_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    flaggedBy: userReference('flagged_by'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.vehicleId, table.flaggedBy] })],

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PendingRegistration } from '../db/schema';
 import type { SmsSender } from '../features/auth/sms';
+import { clientAddressKey } from './client-address';
 import { HttpError, tooManyRequests } from './http-error';
 import { OneTimeCodes, type IssueLimits, type VerifiedCode } from './one-time-codes';
 
@@ -29,7 +30,7 @@ export function phoneCodes(app: FastifyInstance, sms: SmsSender): PhoneCodes {
   const codeRequestLimit = app.createRateLimit({
     max: app.config.addressLimits.codeRequestsPerHour,
     timeWindow: '1 hour',
-    keyGenerator: (request) => `code-requests:${request.ip}`,
+    keyGenerator: (request) => `code-requests:${clientAddressKey(request.ip)}`,
   });
   const codes = new OneTimeCodes(app.database.db, app.deps.now);
   const limits: IssueLimits = {

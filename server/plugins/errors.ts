@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error';
+import { databaseCodeOf } from '../lib/log-options';
 import { isRedisUnreachable } from './rate-limit';
 
 const UNIQUE_VIOLATION = '23505';
@@ -20,17 +21,8 @@ const UNAVAILABLE_CODES = new Set([
   '55000',
 ]);
 
-function databaseCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 function isUnavailable(error: unknown): boolean {
-  const code = databaseCode(error);
+  const code = databaseCodeOf(error);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
   return /connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is clos(?:ed|ing)/i.test(
@@ -38,7 +30,7 @@ function isUnavailable(error: unknown): boolean {
   );
 }
 
-export const isUniqueViolation = (error: unknown) => databaseCode(error) === UNIQUE_VIOLATION;
+export const isUniqueViolation = (error: unknown) => databaseCodeOf(error) === UNIQUE_VIOLATION;
 
 /** One error contract: `{ message }` with the right status; nothing internal ever reaches a client. */
 export default fp(async function errors(app: FastifyInstance) {

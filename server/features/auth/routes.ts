@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  codeSentResponse,
   emptyObject,
   loginPayload,
   logoutPayload,
@@ -26,6 +27,7 @@ export interface AuthRoutesOptions {
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }) => {
   const { verifyTriesPerHour } = app.config.addressLimits;
+  const { codeResendGapSeconds } = app.config;
   const verifyLimit = {
     max: verifyTriesPerHour,
     timeWindow: '1 hour',
@@ -42,14 +44,14 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
 
   app.post(
     '/login',
-    { onRequest: limitCodeRequests, schema: { body: loginPayload, response: { 200: messageResponse } } },
+    { onRequest: limitCodeRequests, schema: { body: loginPayload, response: { 200: codeSentResponse } } },
     async (request) => {
       const { phone } = request.body;
       if (!(await findUserByPhone(app.database.db, phone))) {
         throw notFound((i18n) => i18n._('server.auth.notRegistered'));
       }
       await sendCode(phone);
-      return { message: request.i18n._('server.auth.codeSent') };
+      return { message: request.i18n._('server.auth.codeSent'), resendAfterSeconds: codeResendGapSeconds };
     },
   );
 
@@ -72,7 +74,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
         language: body.language,
         ...(body.consent ? { consentedAt: app.deps.now().toISOString() } : {}),
       });
-      return reply.code(201).send({ message: request.i18n._('server.auth.codeSent'), phone: body.phone });
+      return reply.code(201).send({
+        message: request.i18n._('server.auth.codeSent'),
+        resendAfterSeconds: codeResendGapSeconds,
+        phone: body.phone,
+      });
     },
   );
 

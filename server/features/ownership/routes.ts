@@ -152,29 +152,23 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
     async (request) => registrantsOf(db, await verifiedOwnVehicle(currentUser(request).id, request.query.id)),
   );
 
-  app.post(
-    '/keepHousehold',
-    { ...signedIn, schema: { body: householdPayload, response: { 200: registrantList } } },
-    async (request) => {
-      const { id, registrationId } = request.body;
-      const vehicle = await verifiedOwnVehicle(currentUser(request).id, id);
-      if (!(await keepHousehold(db, vehicle, registrationId)))
-        throw notFound((i18n) => i18n._('server.ownership.registrantNotFound'));
-      return registrantsOf(db, vehicle);
-    },
-  );
-
-  app.post(
-    '/releaseHousehold',
-    { ...signedIn, schema: { body: householdPayload, response: { 200: registrantList } } },
-    async (request) => {
-      const { id, registrationId } = request.body;
-      const vehicle = await verifiedOwnVehicle(currentUser(request).id, id);
-      if (!(await release(db, vehicle, registrationId)))
-        throw notFound((i18n) => i18n._('server.ownership.registrantNotFound'));
-      return registrantsOf(db, vehicle);
-    },
-  );
+  // Keeping and releasing a registration of the household: the same shape, one action apart.
+  for (const [path, act] of [
+    ['/keepHousehold', keepHousehold],
+    ['/releaseHousehold', release],
+  ] as const) {
+    app.post(
+      path,
+      { ...signedIn, schema: { body: householdPayload, response: { 200: registrantList } } },
+      async (request) => {
+        const { id, registrationId } = request.body;
+        const vehicle = await verifiedOwnVehicle(currentUser(request).id, id);
+        if (!(await act(db, vehicle, registrationId)))
+          throw notFound((i18n) => i18n._('server.ownership.registrantNotFound'));
+        return registrantsOf(db, vehicle);
+      },
+    );
+  }
 };
 
 export default ownershipRoutes;

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emptyObject, updateProfilePayload, userResponse } from '#common/api';
+import type { UserRow } from '../../db/schema';
 import { toUser } from '../../lib/api-shapes';
 import { HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { recordConsent, updateProfile, type ProfileChanges } from './repository';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The user as changed, with the sessions' cached copy dropped; a user deleted meanwhile is signed out. */
+  const changedUser = (userId: string, updated: UserRow | undefined) => {
+    app.sessions.forgetUser(userId);
+    if (!updated) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
+    return { user: toUser(updated) };
+  };
+
   app.patch(
     '/updateProfile',
     {
@@ -20,10 +28,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         changes.quietStart = quietHours?.start ?? null;
         changes.quietEnd = quietHours?.end ?? null;
       }
-      const updated = await updateProfile(app.database.db, user.id, changes);
-      app.sessions.forgetUser(user.id);
-      if (!updated) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
-      return { user: toUser(updated) };
+      return changedUser(user.id, await updateProfile(app.database.db, user.id, changes));
     },
   );
 
@@ -33,10 +38,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: app.authenticate, schema: { body: emptyObject, response: { 200: userResponse } } },
     async (request) => {
       const user = currentUser(request);
-      const updated = await recordConsent(app.database.db, user.id, app.deps.now());
-      app.sessions.forgetUser(user.id);
-      if (!updated) throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
-      return { user: toUser(updated) };
+      return changedUser(user.id, await recordConsent(app.database.db, user.id, app.deps.now()));
     },
   );
 };
