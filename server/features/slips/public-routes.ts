@@ -14,6 +14,7 @@ import {
 } from '#common/slips-api';
 import { textsFor } from '../../i18n/texts';
 import { requestLanguage } from '../../i18n/request-texts';
+import { clientAddressKey } from '../../lib/client-address';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { isAttached, slipAsSentRequest, slipNoteText } from '../../lib/slip-request';
 import { recordSlipReply, slipByCode } from './repository';
@@ -38,7 +39,7 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
   const addressLimit = app.createRateLimit({
     max: app.config.slipRequestsPerAddressMinute,
     timeWindow: '1 minute',
-    keyGenerator: (request) => `slips:${request.ip}`,
+    keyGenerator: (request) => `slips:${clientAddressKey(request.ip)}`,
   });
   const limitAddress = async (request: FastifyRequest) => {
     const limit = await addressLimit(request);

@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { clientAddressKey } from '../../lib/client-address';
 import { databaseRateLimitStore } from './database-store';
 
 declare module 'fastify' {
@@ -21,6 +22,12 @@ const REDIS_UNREACHABLE =
 
 export const isRedisUnreachable = (error: unknown): boolean =>
   error instanceof Error && REDIS_UNREACHABLE.test(error.message);
+
+/** No limit unless a route declares one; a limit with no key of its own counts the client's address. */
+const PER_CLIENT = {
+  global: false,
+  keyGenerator: (request: FastifyRequest) => clientAddressKey(request.ip),
+};
 
 /**
  * @fastify/rate-limit with its counters where every instance sees them and a restart keeps them: in
@@ -44,12 +51,12 @@ export default fp(
       // requests that count answer 503 and the health check says Redis is unreachable.
       await redis.connect().catch((error: unknown) => app.log.error({ err: error }, 'Redis unreachable'));
       app.decorate('redis', redis);
-      await app.register(rateLimit, { global: false, redis, nameSpace: store.keyPrefix });
+      await app.register(rateLimit, { ...PER_CLIENT, redis, nameSpace: store.keyPrefix });
       return;
     }
     app.decorate('redis', null);
     await app.register(rateLimit, {
-      global: false,
+      ...PER_CLIENT,
       store: databaseRateLimitStore(app.database.countersDb, store.keyPrefix),
     });
   },
