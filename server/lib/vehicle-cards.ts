@@ -5,9 +5,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { vehicleCards, vehicles, type VehicleCardRow } from '../db/schema';
 
-/** Where a card leads: `/c/{code}` on the origin the request came to. */
+/** Where a card leads: `/c/{code}` on the site's configured origin, whatever Host the request named. */
 export const cardUrl = (request: FastifyRequest, code: string) =>
-  `${request.protocol}://${request.host}/c/${code}`;
+  `${request.server.config.publicOrigin}/c/${code}`;
 
 /** A card as its owner sees it; a pause that is over is no pause. */
 export function toVehicleCard(card: VehicleCardRow, request: FastifyRequest, now: Date): VehicleCard {

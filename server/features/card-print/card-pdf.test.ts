@@ -25,6 +25,25 @@ describe('GET /api/users/vehicleCard.pdf', () => {
     expect(await qrCodesOf(pdf)).toEqual([card.url]);
   });
 
+  it('prints PUBLIC_ORIGIN under the QR code, not a Host or X-Forwarded-Host a client forged', async () => {
+    const behindProxy = await createTestApp({
+      env: { PUBLIC_ORIGIN: 'https://vahan.example', TRUST_PROXY: '1' },
+    });
+    try {
+      const { owner, vehicle, card } = await aCard(behindProxy);
+      expect(card.url).toBe(`https://vahan.example/c/${card.code}`);
+      const response = await behindProxy.inject({
+        method: 'GET',
+        url: `/api/users/vehicleCard.pdf?vehicleId=${vehicle._id}`,
+        headers: { ...owner.headers, host: 'forged.example', 'x-forwarded-host': 'javascript://x' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await qrCodesOf(response.rawPayload)).toEqual([`https://vahan.example/c/${card.code}`]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it("answers 404 for another owner's vehicle, an unknown one, and one without a live card", async () => {
     const { vehicle } = await aCard(t);
     const other = await t.signUp();

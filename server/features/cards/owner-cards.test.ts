@@ -31,19 +31,19 @@ async function cardOf(vehicleId: string, who: SignedIn = owner): Promise<MyVehic
 }
 
 describe('the owner’s windscreen card', () => {
-  it('is made once (201), then the live one is returned (200), at /c/{code} on the request’s origin', async () => {
+  it('is made once (201), then the live one is returned (200), at /c/{code} on PUBLIC_ORIGIN whatever Host the request names', async () => {
     const vehicle = await addVehicle(t, owner);
     expect(await cardOf(vehicle._id)).toBeNull();
     const made = await t.inject({
       method: 'POST',
       url: '/api/users/vehicleCard',
       payload: { vehicleId: vehicle._id },
-      headers: { ...owner.headers, host: 'vahan.example', 'x-forwarded-proto': 'https' },
+      headers: { ...owner.headers, host: 'forged.example', 'x-forwarded-host': 'forged.example' },
     });
     expect(made.statusCode).toBe(201);
     const card = made.json<VehicleCard>();
     expect(card.code).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect(card.url).toBe(`http://vahan.example/c/${card.code}`);
+    expect(card.url).toBe(`${t.config.publicOrigin}/c/${card.code}`);
     expect(card.pausedUntil).toBeNull();
     const again = await post('vehicleCard', vehicle._id);
     expect(again.statusCode).toBe(200);

@@ -12,9 +12,9 @@ import { slipSheetPdf } from './sheet-pdf';
 /** Unattached slips one user may hold: three sheets. */
 export const MAX_UNUSED_SLIPS = 24;
 
-/** The address a slip's QR code opens: this server's, as the client reached it. */
+/** The address a slip's QR code opens: on the site's configured origin, whatever Host the request named. */
 export const slipUrl = (request: FastifyRequest, code: string) =>
-  `${request.protocol}://${request.host}${slipPath(code)}`;
+  `${request.server.config.publicOrigin}${slipPath(code)}`;
 
 /** The maker's side of wiper slips: print a sheet, attach a note to one. */
 const slipRoutes: FastifyPluginAsyncZod = async (app) => {

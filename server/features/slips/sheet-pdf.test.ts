@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HOST = 'vahan.example';
+/** A Host a client forged: the printed links stay on PUBLIC_ORIGIN. */
+const HOST = 'forged.example';
 
 async function makeSlips(count: number) {
   const response = await t.inject({
@@ -88,7 +89,9 @@ describe('GET /api/users/slips.pdf', () => {
     expect(pdf.getPageCount()).toBe(2);
     const { width, height } = pdf.getPage(0).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
-    expect(decodedQrCodes(pdf).sort()).toEqual(slips.map((slip) => `http://${HOST}/s/${slip.code}`).sort());
+    expect(decodedQrCodes(pdf).sort()).toEqual(
+      slips.map((slip) => `${t.config.publicOrigin}/s/${slip.code}`).sort(),
+    );
   });
 
   it('writes the words and each code as text, not as a picture of text', async () => {
