@@ -452,12 +452,13 @@ describe('the fallback ladder', () => {
     EXOTEL_WEBHOOK_SECRET: 'a-secret-of-24-characters',
   };
 
-  it('sends the SMS after 60 s and calls after 300 s, 5 SMS and 3 calls a receiver, 2000 and 500 a day', () => {
+  it('sends the SMS after 60 s and calls after 300 s, 5 SMS and 3 calls a receiver, 5 and 2 a sender, 2000 and 500 a day', () => {
     expect(loadConfig({}).fallback).toEqual({
       smsAfterS: 60,
       callAfterS: 300,
       perReceiverDay: { sms: 5, call: 3 },
       perDay: { sms: 2000, call: 500 },
+      perSenderDay: { sms: 5, call: 2 },
       msg91NoticeTemplates: null,
       callFlow: null,
     });
@@ -471,12 +472,15 @@ describe('the fallback ladder', () => {
       FALLBACK_CALLS_PER_RECEIVER_DAY: '0',
       FALLBACK_SMS_PER_DAY: '10',
       FALLBACK_CALLS_PER_DAY: '20',
+      FALLBACK_SMS_PER_SENDER_DAY: '3',
+      FALLBACK_CALLS_PER_SENDER_DAY: '1',
     });
     expect(fallback).toMatchObject({
       smsAfterS: 2,
       callAfterS: 4,
       perReceiverDay: { sms: 1, call: 0 },
       perDay: { sms: 10, call: 20 },
+      perSenderDay: { sms: 3, call: 1 },
     });
   });
 

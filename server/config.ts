@@ -173,6 +173,8 @@ const environmentSchema = z.object({
   FALLBACK_CALLS_PER_RECEIVER_DAY: wholeNumber(0).default(3),
   FALLBACK_SMS_PER_DAY: wholeNumber(0).default(2000),
   FALLBACK_CALLS_PER_DAY: wholeNumber(0).default(500),
+  FALLBACK_SMS_PER_SENDER_DAY: wholeNumber(0).default(5),
+  FALLBACK_CALLS_PER_SENDER_DAY: wholeNumber(0).default(2),
   MSG91_NOTICE_TEMPLATE_ID: z.string().min(1).optional(),
   MSG91_NOTICE_TEMPLATE_ID_ML: z.string().min(1).optional(),
   // Exotel writes its flow URLs with http://; Exotel, not this server, fetches it.
@@ -226,6 +228,8 @@ export interface FallbackConfig {
   callAfterS: number;
   perReceiverDay: { sms: number; call: number };
   perDay: { sms: number; call: number };
+  /** Steps one sender's requests may cause in 24 h: an account, or a stranger counted per card and per address. */
+  perSenderDay: { sms: number; call: number };
   /** MSG91's DLT templates of the notice, by language (English when a language has none); null unless MSG91 sends. */
   msg91NoticeTemplates: { en: string; ml: string } | null;
   /** Exotel's call flow the call connects to, and the secret its webhooks carry; null when the call step is off. */
@@ -421,6 +425,7 @@ function fallbackConfig(env: Environment): FallbackConfig {
     callAfterS: env.FALLBACK_CALL_AFTER_S,
     perReceiverDay: { sms: env.FALLBACK_SMS_PER_RECEIVER_DAY, call: env.FALLBACK_CALLS_PER_RECEIVER_DAY },
     perDay: { sms: env.FALLBACK_SMS_PER_DAY, call: env.FALLBACK_CALLS_PER_DAY },
+    perSenderDay: { sms: env.FALLBACK_SMS_PER_SENDER_DAY, call: env.FALLBACK_CALLS_PER_SENDER_DAY },
     msg91NoticeTemplates:
       env.SMS_PROVIDER === 'msg91' && MSG91_NOTICE_TEMPLATE_ID
         ? { en: MSG91_NOTICE_TEMPLATE_ID, ml: MSG91_NOTICE_TEMPLATE_ID_ML ?? MSG91_NOTICE_TEMPLATE_ID }

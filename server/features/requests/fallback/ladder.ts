@@ -10,7 +10,6 @@ import {
   dueSteps,
   markStepFailed,
   recordCallSid,
-  stepCounts,
   type DueStep,
   type StepCounts,
 } from './repository';
@@ -24,6 +23,8 @@ const BUDGET_WARNING_SHARE = 0.8;
 const WARNING_GAP_MS = 60 * 60_000;
 /** One fallback call an hour to one receiver for the requests of one source. */
 const CALLS_PER_SOURCE_HOUR = 1;
+/** The share of a daily budget kept for senders who caused no step of that channel in the last 24 hours. */
+const RESERVE_DIVISOR = 5;
 
 export interface LadderOptions {
   /** Null when the SMS step is off (MSG91 without its notice template). */
@@ -32,13 +33,20 @@ export interface LadderOptions {
   call: FlowCaller | null;
 }
 
-/** Why a due step is not taken now: a limit of the receiver, of the source, or the service's budget. */
-type StepRefusal = 'receiver' | 'source' | 'budget';
+/**
+ * Why a due step is not taken now: a limit of the receiver, of the source, of the sender, the reserve
+ * of the service's budget kept for senders with no step yet, or that budget itself.
+ */
+type StepRefusal = 'receiver' | 'source' | 'sender' | 'reserve' | 'budget';
 
 function refusalOf(channel: FallbackChannel, counts: StepCounts, config: FallbackConfig): StepRefusal | null {
-  if (counts.service >= config.perDay[channel]) return 'budget';
+  const budget = config.perDay[channel];
+  if (counts.service >= budget) return 'budget';
   if (counts.receiver >= config.perReceiverDay[channel]) return 'receiver';
   if (channel === 'call' && counts.sourceLastHour >= CALLS_PER_SOURCE_HOUR) return 'source';
+  if (counts.sender >= config.perSenderDay[channel]) return 'sender';
+  const reserve = Math.floor(budget / RESERVE_DIVISOR);
+  if (counts.sender > 0 && counts.service >= budget - reserve) return 'reserve';
   return null;
 }
 
@@ -50,7 +58,7 @@ declare module 'fastify' {
 }
 
 /**
- * No routes: the sweep of the fallback ladder (README, "The fallback ladder"). A request that no
+ * No routes: the sweep of the fallback ladder (docs/fallback-ladder.md). A request that no
  * device of its receiver showed within FALLBACK_SMS_AFTER_S is sent to their phone by SMS; one they
  * neither opened nor answered within FALLBACK_CALL_AFTER_S gets an automatic call. Each step is claimed
  * in the database, so one instance takes it, and its sender is told live.
@@ -109,13 +117,14 @@ export default fp(
 
     async function takeSteps(channel: FallbackChannel, afterS: number): Promise<void> {
       const now = app.deps.now();
-      for (const step of await dueSteps(db, channel, afterS, now)) {
+      const due = await dueSteps(db, channel, { afterS, perSenderDay: config.perSenderDay[channel] }, now);
+      for (const step of due) {
         if (inQuietHours(step.quietHours, now)) continue;
-        const counts = await stepCounts(db, channel, step, now);
-        const refusal = refusalOf(channel, counts, config);
+        const { counts, refusal, taken } = await claimStep(db, channel, step, now, (counted) =>
+          refusalOf(channel, counted, config),
+        );
         if (refusal === 'budget') warnOfBudget(channel, counts.service, now);
-        if (refusal) continue;
-        if (!(await claimStep(db, step.requestId, channel, now))) continue;
+        if (!taken) continue;
         warnOfBudget(channel, counts.service + 1, now);
         if (!(await send(channel, step))) continue;
         const changed = await changedRequest(db, step.requestId);

@@ -1,9 +1,9 @@
-import { and, count, eq, gt, isNull, lte, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { FallbackChannel } from '#common/fallback-channels';
 import type { Language } from '#common/languages';
 import type { QuietHours } from '#common/quiet-hours';
 import type { Db } from '../../../db/database';
-import { fallbackSteps, notifications, users, vehicles } from '../../../db/schema';
+import { fallbackSteps, notifications, requestStrangers, users, vehicles } from '../../../db/schema';
 import { quietHoursOf } from '../../../lib/api-shapes';
 import { senderNotBlockedByReceiver } from '../repository';
 
@@ -22,6 +22,9 @@ export interface DueStep {
   receiverId: string;
   /** Null for a request no user sent (a card or a slip): its source is then "no sender". */
   senderId: string | null;
+  /** For a stranger's request, the card it came through and the hash of its client address, when recorded. */
+  strangerCardId: string | null;
+  strangerAddressHash: string | null;
   phone: string;
   language: Language;
   quietHours: QuietHours | null;
@@ -29,23 +32,52 @@ export interface DueStep {
   plate: string | null;
 }
 
+/** The senders by `key` (an account, a card, an address) whose steps of this channel in the last day reached `limit`. */
+function spentSenders(
+  db: Db,
+  key: typeof notifications.senderId | typeof requestStrangers.cardId | typeof requestStrangers.addressHash,
+  channel: FallbackChannel,
+  limit: number,
+  now: Date,
+) {
+  return db
+    .select({ key })
+    .from(fallbackSteps)
+    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
+    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, fallbackSteps.notificationId))
+    .where(
+      and(
+        eq(fallbackSteps.channel, channel),
+        gt(fallbackSteps.at, new Date(now.getTime() - DAY_MS)),
+        isNotNull(key),
+      ),
+    )
+    .groupBy(key)
+    .having(sql`count(*) >= ${limit}`);
+}
+
 /**
  * The requests due this channel's step: sent `afterS` ago (but not an hour longer), neither seen nor
  * answered (nor, for the SMS, delivered), without this step yet, to a receiver who wants it, from a
- * sender they have not blocked. Any kind of request qualifies but masked calls and notices.
+ * sender they have not blocked and whose `perSenderDay` is not spent (so that one sender's many
+ * requests cannot fill a sweep). Any kind of request qualifies but masked calls and notices.
  */
 export async function dueSteps(
   db: Db,
   channel: FallbackChannel,
-  afterS: number,
+  { afterS, perSenderDay }: { afterS: number; perSenderDay: number },
   now: Date,
 ): Promise<DueStep[]> {
   const dueAt = new Date(now.getTime() - afterS * 1000);
+  const senderNotSpent = (key: Parameters<typeof spentSenders>[1]) =>
+    or(isNull(key), notInArray(key, spentSenders(db, key, channel, perSenderDay, now)));
   const rows = await db
     .select({
       requestId: notifications.id,
       receiverId: notifications.receiverId,
       senderId: notifications.senderId,
+      strangerCardId: requestStrangers.cardId,
+      strangerAddressHash: requestStrangers.addressHash,
       phone: users.phone,
       language: users.language,
       quietStart: users.quietStart,
@@ -55,6 +87,7 @@ export async function dueSteps(
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.receiverId))
     .leftJoin(vehicles, eq(vehicles.id, notifications.vehicleId))
+    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, notifications.id))
     .where(
       and(
         isNull(notifications.seenAt),
@@ -74,6 +107,9 @@ export async function dueSteps(
             ),
         ),
         senderNotBlockedByReceiver(db),
+        senderNotSpent(notifications.senderId),
+        senderNotSpent(requestStrangers.cardId),
+        senderNotSpent(requestStrangers.addressHash),
       ),
     )
     .orderBy(notifications.sentAt)
@@ -92,12 +128,19 @@ export interface StepCounts {
   receiver: number;
   /** To this receiver for requests of this step's source (its sender, or no sender), the last hour. */
   sourceLastHour: number;
+  /**
+   * Caused by this step's sender, the last 24 hours: an account's requests; for a stranger, the more
+   * of those through its card and those from its address (each counts as one sender).
+   */
+  sender: number;
 }
 
-export async function stepCounts(
+type CountedStep = Pick<DueStep, 'receiverId' | 'senderId' | 'strangerCardId' | 'strangerAddressHash'>;
+
+async function stepCounts(
   db: Db,
   channel: FallbackChannel,
-  step: Pick<DueStep, 'receiverId' | 'senderId'>,
+  step: CountedStep,
   now: Date,
 ): Promise<StepCounts> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -112,29 +155,52 @@ export async function stepCounts(
         and ${notifications.senderId} is not distinct from ${step.senderId} and ${fallbackSteps.at} > ${hourAgo})`.mapWith(
         Number,
       ),
+      sender: sql<number>`greatest(
+        count(*) filter (where ${notifications.senderId} = ${step.senderId}),
+        count(*) filter (where ${requestStrangers.cardId} = ${step.strangerCardId}),
+        count(*) filter (where ${requestStrangers.addressHash} = ${step.strangerAddressHash}))`.mapWith(
+        Number,
+      ),
     })
     .from(fallbackSteps)
     .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
+    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, fallbackSteps.notificationId))
     .where(and(eq(fallbackSteps.channel, channel), gt(fallbackSteps.at, dayAgo)));
-  return row ?? { service: 0, receiver: 0, sourceLastHour: 0 };
+  return row ?? { service: 0, receiver: 0, sourceLastHour: 0, sender: 0 };
+}
+
+/** What came of a try to take a step: the counts it was judged by, why it was refused, or whether it was taken. */
+export interface StepClaim<Refusal> {
+  counts: StepCounts;
+  refusal: Refusal | null;
+  taken: boolean;
 }
 
 /**
- * Takes this channel's step of the request: the insert succeeds for one instance only, so the step
- * happens once however many sweep. Resolves whether this call took it.
+ * Takes this channel's step of the request unless `refusalOf` finds a limit reached. The limits are
+ * counted and the step inserted under one lock of the channel, so instances sweeping at once are
+ * judged one after the other and cannot pass a budget together; the step's primary key makes sure
+ * only one of them takes it.
  */
-export async function claimStep(
+export async function claimStep<Refusal>(
   db: Db,
-  requestId: string,
   channel: FallbackChannel,
+  step: CountedStep & Pick<DueStep, 'requestId'>,
   now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .insert(fallbackSteps)
-    .values({ notificationId: requestId, channel, at: now })
-    .onConflictDoNothing()
-    .returning({ id: fallbackSteps.notificationId });
-  return rows.length > 0;
+  refusalOf: (counts: StepCounts) => Refusal | null,
+): Promise<StepClaim<Refusal>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`fallback-steps:${channel}`}, 0))`);
+    const counts = await stepCounts(tx, channel, step, now);
+    const refusal = refusalOf(counts);
+    if (refusal !== null) return { counts, refusal, taken: false };
+    const rows = await tx
+      .insert(fallbackSteps)
+      .values({ notificationId: step.requestId, channel, at: now })
+      .onConflictDoNothing()
+      .returning({ id: fallbackSteps.notificationId });
+    return { counts, refusal, taken: rows.length > 0 };
+  });
 }
 
 /** The provider did not take the step: it is kept (it counts, and is not tried again) but nobody is told. */
