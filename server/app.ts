@@ -20,6 +20,7 @@ import healthRoutes from './features/health/routes';
 import liveBus from './features/live/bus';
 import liveRoutes from './features/live/routes';
 import notificationRoutes from './features/notifications/routes';
+import type { reencodePhoto } from './features/notifications/photo-encoding';
 import { createRcVerifier } from './features/ownership/rc';
 import ownershipRoutes from './features/ownership/routes';
 import profileRoutes from './features/profile/routes';
@@ -60,6 +61,8 @@ export interface AppDeps {
   telephony: Telephony | null;
   /** Where the log goes (tests read it); standard output when unset. */
   logStream?: { write(line: string): void };
+  /** What decodes and re-encodes an uploaded photo (tests hold it to see who waits); sharp's when unset. */
+  decodePhoto?: typeof reencodePhoto;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { databaseCodeOf } from '../lib/log-options';
 import { isRedisUnreachable } from './rate-limit';
 
 const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
 /** Connection refused/reset, PostgreSQL shutting down or not accepting connections. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -31,6 +32,7 @@ function isUnavailable(error: unknown): boolean {
 }
 
 export const isUniqueViolation = (error: unknown) => databaseCodeOf(error) === UNIQUE_VIOLATION;
+export const isForeignKeyViolation = (error: unknown) => databaseCodeOf(error) === FOREIGN_KEY_VIOLATION;
 
 /** One error contract: `{ message }` with the right status; nothing internal ever reaches a client. */
 export default fp(async function errors(app: FastifyInstance) {

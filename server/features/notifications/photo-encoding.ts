@@ -8,8 +8,11 @@ const TYPES: Partial<Record<keyof FormatEnum, ImageType>> = {
   webp: 'image/webp',
 };
 
-/** A photo of more pixels than a 60-megapixel camera takes is a decompression bomb, not a photo. */
-const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * More pixels than 25 megapixels is a decompression bomb, not a photo of a gate: a phone's camera takes
+ * 12 to 16 by default, and each decoded megapixel costs 3 to 4 MB of memory.
+ */
+const MAX_INPUT_PIXELS = 25_000_000;
 
 export interface EncodedPhoto {
   bytes: Buffer;

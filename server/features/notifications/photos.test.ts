@@ -120,6 +120,17 @@ describe('POST /api/users/sendImage', () => {
     expect(await storedFor(t, owner)).toEqual([]);
   });
 
+  it('refuses a photo of more than 25 megapixels (a decompression bomb) with 400 and stores nothing', async () => {
+    const { sender, owner, vehicle } = await pair();
+    const response = await sendImage(sender, owner, vehicle.id, {
+      filename: 'gate.png',
+      type: 'image/png',
+      bytes: await plainPng(5800, 4400),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await storedFor(t, owner)).toEqual([]);
+  });
+
   it('answers 400 to a form without its image and stores nothing', async () => {
     const { sender, owner, vehicle } = await pair();
     const response = await sendImage(sender, owner, vehicle.id, null, { caption: 'No photo' });

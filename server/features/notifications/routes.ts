@@ -24,8 +24,10 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { toSentRequest } from '../../lib/sent-requests';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
 import { requestPushData } from '../../lib/push-data';
+import { blockStranger, unblockStranger } from '../../lib/stranger-blocks';
 import { newRequestRow, type NewRequest } from '../../lib/send-rule/send-rule';
 import { currentUser } from '../../plugins/auth';
+import { isForeignKeyViolation } from '../../plugins/errors';
 import {
   block,
   forgetRequest,
@@ -39,12 +41,16 @@ import {
 } from './repository';
 import { contactDetailsProblem } from '#common/contact-details';
 import { notificationTextProblem } from './notification-text';
+import { PhotoDecoding } from './photo-decoding';
 import { reencodePhoto, type EncodedPhoto } from './photo-encoding';
 import { acceptPhotoUploads, uploadedPhoto } from './photo-upload';
 
-/** A photo to keep with a request, and the place it was sent from when the sender added it. */
+/**
+ * A photo to keep with a request, decoded only once the send rule let the request through, and the
+ * place it was sent from when the sender added it.
+ */
 interface PhotoToSend {
-  encoded: EncodedPhoto;
+  decode: () => Promise<EncodedPhoto>;
   latitude: number | null;
   longitude: number | null;
 }
@@ -92,8 +98,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       announced ? bus.announcement(receiver.id, forReceiver) : null,
     );
     if (photo && shownPhoto) {
-      const { bytes, contentType } = photo.encoded;
       try {
+        const { bytes, contentType } = await photo.decode();
         await insertPhoto(db, { ...shownPhoto, notificationId: row.id, bytes, contentType, createdAt: now });
       } catch (error) {
         await forgetRequest(db, row.id);
@@ -182,6 +188,13 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Photos as proof: a multipart upload, re-encoded without metadata, read only by its two people. */
   const photoRoutes: FastifyPluginAsyncZod = async (photos) => {
     acceptPhotoUploads(photos, app.config.images.maxBytes);
+    const decoding = new PhotoDecoding();
+    const decodePhoto = app.deps.decodePhoto ?? reencodePhoto;
+    /** The account may be deleted while its photo uploads or decodes: its requests then answer 401. */
+    const stillSignedIn = async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      return currentUser(request);
+    };
 
     photos.post(
       '/sendImage',
@@ -196,33 +209,46 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const sender = currentUser(request);
+        const sender = await stillSignedIn(request);
         const { userId, vehicleId, caption, latitude, longitude } = request.body;
         const { vehicle, owner } = await recipientOf(sender, userId, vehicleId);
         const problem = caption === undefined ? null : contactDetailsProblem(caption);
         if (problem) throw badRequest(`caption: ${problem}`);
-        const encoded = await reencodePhoto(uploadedPhoto(request));
-        if (!encoded) throw badRequest((i18n) => i18n._('server.photos.notAnImage'));
-        const notification = await send(
-          request,
-          sender,
-          owner,
-          {
-            vehicleId: vehicle.id,
-            kind: 'message',
-            title: `Photo about ${vehicle.vehicleNumber.toUpperCase()}`,
-            content: caption ?? '',
-            templateKey: null,
-            vehicleNumber: vehicle.vehicleNumber,
-          },
-          {
-            encoded,
-            latitude: latitude === undefined ? null : roundCoordinate(latitude),
-            longitude: longitude === undefined ? null : roundCoordinate(longitude),
-          },
-        );
-        const { sentRequest: _sentRequest, ...message } = notification;
-        return reply.code(201).send({ ...notification, message });
+        const place = decoding.reserve(sender.id);
+        try {
+          const notification = await send(
+            request,
+            sender,
+            owner,
+            {
+              vehicleId: vehicle.id,
+              kind: 'message',
+              title: `Photo about ${vehicle.vehicleNumber.toUpperCase()}`,
+              content: caption ?? '',
+              templateKey: null,
+              vehicleNumber: vehicle.vehicleNumber,
+            },
+            {
+              decode: async () => {
+                const encoded = await place.decode(() => decodePhoto(uploadedPhoto(request)));
+                if (!encoded) throw badRequest((i18n) => i18n._('server.photos.notAnImage'));
+                await stillSignedIn(request);
+                return encoded;
+              },
+              latitude: latitude === undefined ? null : roundCoordinate(latitude),
+              longitude: longitude === undefined ? null : roundCoordinate(longitude),
+            },
+          );
+          const { sentRequest: _sentRequest, ...message } = notification;
+          return reply.code(201).send({ ...notification, message });
+        } catch (error) {
+          // Deleted between the check above and the request's insert: its sender is gone.
+          if (isForeignKeyViolation(error))
+            throw new HttpError(401, (i18n) => i18n._('server.auth.sessionExpired'));
+          throw error;
+        } finally {
+          place.release();
+        }
       },
     );
   };
@@ -272,26 +298,41 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The sender of one of the caller's own notifications; someone else's notification is 404. */
+  /**
+   * The sender of one of the caller's own notifications: an account, or null for a stranger at a
+   * windscreen card (blocked by what was recorded of them); someone else's notification is 404.
+   */
   async function senderToBlock(request: FastifyRequest, notificationId: string) {
     const receiver = currentUser(request);
     const found = await senderOfOwnNotification(db, notificationId, receiver.id);
     if (!found) throw notFound((i18n) => i18n._('server.notificationNotFound'));
-    // A stranger at a windscreen card has no account to block: pausing or rotating the card stops them.
-    if (found.via === 'card') throw conflict((i18n) => i18n._('server.cards.blockByPausing'));
+    if (found.via === 'card') return { receiverId: receiver.id, senderId: null };
     if (!found.senderId) throw notFound((i18n) => i18n._('server.notifications.senderGone'));
     return { receiverId: receiver.id, senderId: found.senderId };
   }
 
+  /** A card request stored with no record of its stranger has nobody to block: pausing or rotating the card stops them. */
+  const strangerRecorded = (recorded: boolean) => {
+    if (!recorded) throw conflict((i18n) => i18n._('server.cards.blockByPausing'));
+  };
+
   app.post('/blockSender', { ...signedIn, schema: blockingSchema }, async (request) => {
-    const { receiverId, senderId } = await senderToBlock(request, request.body.notificationId);
-    await block(db, receiverId, senderId, app.deps.now());
+    const { notificationId } = request.body;
+    const { receiverId, senderId } = await senderToBlock(request, notificationId);
+    const now = app.deps.now();
+    if (senderId === null) {
+      strangerRecorded(
+        await blockStranger(db, receiverId, notificationId, app.config.strangerBlockDays, now),
+      );
+    } else await block(db, receiverId, senderId, now);
     return { message: request.i18n._('server.notifications.senderBlocked') };
   });
 
   app.post('/unblockSender', { ...signedIn, schema: blockingSchema }, async (request) => {
-    const { receiverId, senderId } = await senderToBlock(request, request.body.notificationId);
-    await unblock(db, receiverId, senderId);
+    const { notificationId } = request.body;
+    const { receiverId, senderId } = await senderToBlock(request, notificationId);
+    if (senderId === null) strangerRecorded(await unblockStranger(db, receiverId, notificationId));
+    else await unblock(db, receiverId, senderId);
     return { message: request.i18n._('server.notifications.senderUnblocked') };
   });
 };
