@@ -302,16 +302,19 @@ export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 /** One of the five suggested texts, by key (`common/message-templates.ts`). */
 export const templateKey = z.enum(TEMPLATE_KEYS);
 
-/** A short text of the sender's own, under the contact-details rule. */
-const noteText = z.pipe(
-  trimmedText(1, NOTE_TEXT_MAX),
-  z.transform((value: string, ctx) => {
-    const problem = contactDetailsProblem(value);
-    if (problem === null) return value;
-    ctx.issues.push({ code: 'custom', message: problem, input: value });
-    return z.NEVER;
-  }),
-);
+/** A text of the sender's own, at most `max` characters, under the contact-details rule. */
+export const ownText = (max: number) =>
+  z.pipe(
+    trimmedText(1, max),
+    z.transform((value: string, ctx) => {
+      const problem = contactDetailsProblem(value);
+      if (problem === null) return value;
+      ctx.issues.push({ code: 'custom', message: problem, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const noteText = ownText(NOTE_TEXT_MAX);
 
 export const waitingNotePayload = z
   .strictObject({
@@ -622,6 +625,10 @@ export const strikesResponse = z.object({
   pausedUntil: z.nullable(z.string()),
 });
 export type Strikes = z.infer<typeof strikesResponse>;
+
+/** POST /api/users/contestPause: a paused sender's one request that an operator review the pause. */
+export const contestPausePayload = z.strictObject({ text: ownText(MESSAGE_MAX) });
+export type ContestPausePayload = z.input<typeof contestPausePayload>;
 
 /** The bell shows at most 100 server items, so it never marks more at once. */
 export const notificationsSeenPayload = z.strictObject({ ids: z.array(id).check(z.maxLength(100)) });

@@ -270,15 +270,24 @@ describe('loadConfig', () => {
   });
 
   it('pauses a sender 30 days after 3 strikes in 30 days unless the strike settings say otherwise', () => {
-    expect(loadConfig({}).strikes).toEqual({ toPause: 3, windowDays: 30, pauseDays: 30 });
-    expect(loadConfig({ STRIKES_TO_PAUSE: '5', STRIKE_WINDOW_DAYS: '7', PAUSE_DAYS: '2' }).strikes).toEqual({
-      toPause: 5,
-      windowDays: 7,
-      pauseDays: 2,
-    });
+    expect(loadConfig({}).strikes).toMatchObject({ toPause: 3, windowDays: 30, pauseDays: 30 });
+    expect(
+      loadConfig({ STRIKES_TO_PAUSE: '5', STRIKE_WINDOW_DAYS: '7', PAUSE_DAYS: '2' }).strikes,
+    ).toMatchObject({ toPause: 5, windowDays: 7, pauseDays: 2 });
     expect(configErrorOf({ STRIKES_TO_PAUSE: '1' }).message).toContain('STRIKES_TO_PAUSE');
     expect(configErrorOf({ STRIKE_WINDOW_DAYS: 'x' }).message).toContain('STRIKE_WINDOW_DAYS');
     expect(configErrorOf({ PAUSE_DAYS: '0' }).message).toContain('PAUSE_DAYS');
+  });
+
+  it('takes reports for 48 hours, from accounts 7 days old, unless the report settings say otherwise', () => {
+    expect(loadConfig({}).strikes).toMatchObject({ reportHours: 48, reporterMinAgeDays: 7 });
+    expect(
+      loadConfig({ FALSE_ALARM_REPORT_HOURS: '12', STRIKE_REPORTER_MIN_AGE_DAYS: '0' }).strikes,
+    ).toMatchObject({ reportHours: 12, reporterMinAgeDays: 0 });
+    expect(configErrorOf({ FALSE_ALARM_REPORT_HOURS: '0' }).message).toContain('FALSE_ALARM_REPORT_HOURS');
+    expect(configErrorOf({ STRIKE_REPORTER_MIN_AGE_DAYS: '-1' }).message).toContain(
+      'STRIKE_REPORTER_MIN_AGE_DAYS',
+    );
   });
 
   it('names no grievance contact unless GRIEVANCE_EMAIL is an e-mail address', () => {

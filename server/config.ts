@@ -187,6 +187,8 @@ const environmentSchema = z.object({
   STRIKES_TO_PAUSE: wholeNumber(2, 1000).default(3),
   STRIKE_WINDOW_DAYS: wholeNumber(1, 3650).default(30),
   PAUSE_DAYS: wholeNumber(1, 3650).default(30),
+  FALSE_ALARM_REPORT_HOURS: wholeNumber(1, 24 * 3650).default(48),
+  STRIKE_REPORTER_MIN_AGE_DAYS: wholeNumber(0, 3650).default(7),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -329,9 +331,16 @@ export interface Config {
   images: { maxBytes: number; retentionDays: number };
   /**
    * False alarms: `toPause` strikes within `windowDays`, from at least two receivers, pause the sender
-   * for `pauseDays`.
+   * for `pauseDays`; a request can be reported `reportHours` after it was sent, and a report strikes
+   * only when its reporter's account is `reporterMinAgeDays` old.
    */
-  strikes: { toPause: number; windowDays: number; pauseDays: number };
+  strikes: {
+    toPause: number;
+    windowDays: number;
+    pauseDays: number;
+    reportHours: number;
+    reporterMinAgeDays: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -407,7 +416,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     slipRequestsPerAddressMinute: env.SLIP_REQUESTS_PER_ADDRESS_MINUTE,
     waitingNotes: { perUserDay: env.WAITING_NOTES_PER_USER_DAY, days: env.WAITING_NOTE_DAYS },
     images: { maxBytes: env.IMAGE_MAX_BYTES, retentionDays: env.IMAGE_RETENTION_DAYS },
-    strikes: { toPause: env.STRIKES_TO_PAUSE, windowDays: env.STRIKE_WINDOW_DAYS, pauseDays: env.PAUSE_DAYS },
+    strikes: {
+      toPause: env.STRIKES_TO_PAUSE,
+      windowDays: env.STRIKE_WINDOW_DAYS,
+      pauseDays: env.PAUSE_DAYS,
+      reportHours: env.FALSE_ALARM_REPORT_HOURS,
+      reporterMinAgeDays: env.STRIKE_REPORTER_MIN_AGE_DAYS,
+    },
     fallback: fallbackConfig(env),
   };
 }

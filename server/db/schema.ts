@@ -550,14 +550,28 @@ export const falseAlarms = pgTable(
   ],
 );
 
-/** A sender paused by strikes: every way of reaching an owner refuses them until `pausedUntil`. */
-export const senderPauses = pgTable('sender_pauses', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  pausedAt: timestamptz('paused_at').notNull(),
-  pausedUntil: timestamptz('paused_until').notNull(),
-});
+/**
+ * A sender paused by strikes: every way of reaching an owner refuses them until `pausedUntil`. Kept
+ * under a hash of the phone (`pauseKey`), not the account, so that it outlives the account; the
+ * paused sender's one contest (`POST /api/users/contestPause`) is kept with it.
+ */
+export const senderPauses = pgTable(
+  'sender_pauses',
+  {
+    phoneHash: text('phone_hash').primaryKey(),
+    pausedAt: timestamptz('paused_at').notNull(),
+    pausedUntil: timestamptz('paused_until').notNull(),
+    contestText: text('contest_text'),
+    contestedAt: timestamptz('contested_at'),
+  },
+  (table) => [
+    index('sender_pauses_until_idx').on(table.pausedUntil),
+    check(
+      'sender_pauses_contest_check',
+      sql`(${table.contestText} is null) = (${table.contestedAt} is null)`,
+    ),
+  ],
+);
 
 /**
  * Who sent a request that has no sender account (a windscreen card's stranger): the card it came

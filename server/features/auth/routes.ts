@@ -92,7 +92,12 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
       const { phone, otp } = request.body;
       const verified = await codes.verify(phone, otp);
       if (!verified) throw badRequest((i18n) => i18n._('server.auth.invalidCode'));
-      const user = await accountForVerifiedPhone(app.database.db, phone, verified.registration);
+      const user = await accountForVerifiedPhone(
+        app.database.db,
+        phone,
+        verified.registration,
+        app.deps.now(),
+      );
       if (!user) throw badRequest((i18n) => i18n._('server.auth.invalidCode'));
       const token = await app.sessions.create(user.id);
       return { user: toUser(user), token };

@@ -4,7 +4,7 @@ import { fallbackSteps } from '../../../db/schema';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { twoInstances } from '../../../testing/test-app';
-import { aRequest, sentRequests } from '../test-helpers';
+import { aRequest, addVehicle, messageAbout, sentRequests } from '../test-helpers';
 import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from './test-helpers';
 
 /** Two server instances on one PostgreSQL database, both sweeping the ladder, as behind a load balancer. */
@@ -56,5 +56,18 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the fallback ladder ac
     expect(answered.statusCode).toBe(200);
     const [request] = await sentRequests(apps.first, sender);
     expect(request?.reply?.kind).toBe('fifteen_minutes');
+  });
+
+  it("passes no sender's daily budget when both instances take that sender's steps at once", async () => {
+    const sender = await apps.first.signUp();
+    const owners = [];
+    for (let index = 0; index < 8; index += 1) {
+      const owner = await apps.first.signUp();
+      await messageAbout(apps.first, sender, owner, (await addVehicle(apps.first, owner))._id);
+      owners.push(owner);
+    }
+    await bothSweepAfter(300_000);
+    expect(owners.flatMap((owner) => smsTo(msg91, owner))).toHaveLength(5);
+    expect(owners.flatMap((owner) => callsTo(exotel, owner))).toHaveLength(2);
   });
 });
