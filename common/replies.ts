@@ -51,6 +51,9 @@ export const NOTIFICATION_ACTION_REPLIES: readonly ReplyKind[] = [
   'cannot_come',
 ];
 
+/** The answers that say the owner is on the way: a request so answered cannot be a false alarm. */
+export const ARRIVAL_REPLIES: readonly ReplyKind[] = ['coming_now', 'five_minutes'];
+
 export const REPLY_TEXT_MAX = 140;
 
 /** Why a reply's text is refused, or null when it is fine: short, and no link, e-mail address or phone number. */

@@ -590,6 +590,7 @@ const signedInRoutes: SignedInRoute[] = [
     payload: () => ({ notificationId: aNotification._id }),
   },
   { method: 'GET', url: '/api/users/strikes' },
+  { method: 'POST', url: '/api/users/contestPause', payload: () => ({ text: 'I was blocked in for real' }) },
 ];
 
 /** Routes that, to keep what they hold unknown, answer a missing or dead session as they answer a stranger: 404. */

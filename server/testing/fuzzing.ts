@@ -74,9 +74,10 @@ const FIELDS: Record<string, string[]> = {
   '/api/users/cardVehicle': ['code'],
   '/api/public/cards/:code/requests': ['plateLast4', 'templateKey', 'text', 'language'],
   '/api/public/cards/:code/call': ['phone', 'otp', 'language'],
-  '/api/public/phone/code': ['phone'],
+  '/api/public/phone/code': ['phone', 'card'],
   '/api/users/sendImage': ['userId', 'vehicleId', 'image', 'caption', 'latitude', 'longitude'],
   '/api/users/reportFalseAlarm': ['notificationId'],
+  '/api/users/contestPause': ['text'],
 };
 
 /** A route's path with its parameter filled in: a real slip's code, or anything else. */
@@ -372,7 +373,7 @@ export type FuzzedRoutes = 'accounts' | 'requests' | 'cardsAndSlips';
 const CARDS_AND_SLIPS =
   /^\/api\/public\/|\/(slips|waitingNotes|vehicleCard|rotateVehicleCard|pauseVehicleCard|cardVehicle)/;
 const REQUESTS =
-  /^\/api\/telephony\/|\/(send|blockSender|unblockSender|replyTo|notifications|unreadNotifications|clearAllNotifications|sentRequests|callOwner|images|reportFalseAlarm|strikes)/;
+  /^\/api\/telephony\/|\/(send|blockSender|unblockSender|replyTo|notifications|unreadNotifications|clearAllNotifications|sentRequests|callOwner|images|reportFalseAlarm|strikes|contestPause)/;
 
 /** Which file fuzzes a route: every route falls in exactly one. */
 function groupOf(url: string): FuzzedRoutes {
@@ -547,6 +548,7 @@ const ACCEPTED_INPUT: Record<string, () => Record<string, unknown>> = {
     longitude: '76.283',
   }),
   '/api/users/reportFalseAlarm': () => ({ notificationId: notification._id }),
+  '/api/users/contestPause': () => ({ text: 'I was blocked in for real' }),
 };
 
 /** NUL (which PostgreSQL cannot store in text), other C0 controls, DEL and a C1 control. */

@@ -7,6 +7,7 @@ import type { VehicleCard } from '#common/card-api';
 import { blocks, deviceTokens, otpCodes, senderPauses, sessions, users, vehicles } from '../../db/schema';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { textsFor } from '../../i18n/texts';
+import { pauseKey } from '../../lib/send-rule/pause';
 import { listen, liveStreams } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
@@ -211,7 +212,7 @@ describe('GET /api/users/exportData', () => {
     const pausedUntil = new Date(t.clock.now().getTime() + 86_400_000);
     await t.app.database.db
       .insert(senderPauses)
-      .values({ userId: me.user._id, pausedAt: t.clock.now(), pausedUntil });
+      .values({ phoneHash: pauseKey(me.user.phone), pausedAt: t.clock.now(), pausedUntil });
     const card = (
       await call(me, 'POST', '/api/users/vehicleCard', { vehicleId: myCar._id })
     ).json<VehicleCard>();

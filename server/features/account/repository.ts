@@ -24,13 +24,16 @@ import {
 import { toServerNotification, toUser, toVehicle } from '../../lib/api-shapes';
 import { contentFor, titleFor } from '../../lib/notification-texts';
 import { sendersById } from '../../lib/senders';
+import { pauseKey } from '../../lib/send-rule/pause';
 import { isAttached, slipNoteText } from '../../lib/slip-request';
 import { toWaitingNote } from '../../lib/waiting-notes/notes';
 
 /**
  * Erases an account: its row, and with it (by the foreign keys) its vehicles, sessions, device tokens,
  * blocks either way and the requests it received; the one-time codes of its phone. The requests it sent
- * stay with their receivers, from a sender that is no more. Returns the ids of the sessions that ended.
+ * stay with their receivers, from a sender that is no more. A running pause stays, under a hash of the
+ * phone, until it ends (an account registered again with the number starts paused). Returns the ids
+ * of the sessions that ended.
  */
 export async function deleteAccount(db: Db, user: Pick<UserRow, 'id' | 'phone'>): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -114,7 +117,10 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
       .from(falseAlarms)
       .where(eq(falseAlarms.receiverId, user.id))
       .orderBy(desc(falseAlarms.reportedAt)),
-    db.select().from(senderPauses).where(eq(senderPauses.userId, user.id)),
+    db
+      .select()
+      .from(senderPauses)
+      .where(eq(senderPauses.phoneHash, pauseKey(user.phone))),
     db
       .select({ card: vehicleCards })
       .from(vehicleCards)

@@ -9,13 +9,14 @@ export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | 
 }
 
 /**
- * The account of a verified phone: the existing one, or one made from the sign-up the verified code
- * was issued for; undefined when there is neither.
+ * The account of a verified phone: the existing one, or one made `now` from the sign-up the verified
+ * code was issued for; undefined when there is neither.
  */
 export async function accountForVerifiedPhone(
   db: Db,
   phone: string,
   registration: PendingRegistration | null,
+  now: Date,
 ): Promise<UserRow | undefined> {
   const existing = await findUserByPhone(db, phone);
   if (existing || !registration) return existing;
@@ -32,6 +33,7 @@ export async function accountForVerifiedPhone(
       phoneVisible: registration.phoneVisible ?? false,
       language: registration.language ?? DEFAULT_LANGUAGE,
       consentedAt: registration.consentedAt ? new Date(registration.consentedAt) : null,
+      createdAt: now,
     })
     .returning();
   return created;

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyObject, messageResponse, notificationRef, strikesResponse } from '#common/api';
+import {
+  contestPausePayload,
+  emptyObject,
+  messageResponse,
+  notificationRef,
+  strikesResponse,
+} from '#common/api';
 import { conflict, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
-import { reportFalseAlarm, strikesOf } from './repository';
+import { contestPause, reportFalseAlarm, strikesOf } from './repository';
 
-/** False alarms: a receiver marks a request one, a strike against its sender; enough strikes pause them. */
+/**
+ * False alarms: a receiver marks a request one, a strike against its sender; enough strikes pause
+ * them, and a paused sender may contest the pause once.
+ */
 const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const signedIn = { preValidation: app.authenticate };
@@ -27,6 +36,10 @@ const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
           throw notFound((i18n) => i18n._('server.notificationNotFound'));
         case 'sender-gone':
           throw notFound((i18n) => i18n._('server.notifications.senderGone'));
+        case 'too-late':
+          throw conflict((i18n) => i18n._('server.falseAlarms.tooLate', { hours: strikes.reportHours }));
+        case 'answered-arrival':
+          throw conflict((i18n) => i18n._('server.falseAlarms.answeredArrival'));
         case 'already-reported':
           throw conflict((i18n) => i18n._('server.falseAlarms.alreadyReported'));
         case 'reported':
@@ -46,6 +59,22 @@ const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
         windowDays: strikes.windowDays,
         pausedUntil: standing.pausedUntil?.toISOString() ?? null,
       };
+    },
+  );
+
+  app.post(
+    '/contestPause',
+    { ...signedIn, schema: { body: contestPausePayload, response: { 201: messageResponse } } },
+    async (request, reply) => {
+      const outcome = await contestPause(db, currentUser(request).id, request.body.text, app.deps.now());
+      switch (outcome) {
+        case 'not-paused':
+          throw conflict((i18n) => i18n._('server.falseAlarms.notPaused'));
+        case 'already-contested':
+          throw conflict((i18n) => i18n._('server.falseAlarms.alreadyContested'));
+        case 'contested':
+          return reply.code(201).send({ message: request.i18n._('server.falseAlarms.contested') });
+      }
     },
   );
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import type { CreatedSlips } from '#common/slips-api';
@@ -8,9 +8,11 @@ import {
   rateLimits,
   rcVerificationAttempts,
   requestImages,
+  senderPauses,
   slips,
   vehicleChanges,
 } from '../../db/schema';
+import { pauseKey } from '../../lib/send-rule/pause';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
@@ -182,6 +184,26 @@ describe('the retention sweep', () => {
     expect(await request(sent._id)).toBeDefined();
     const image = await t.inject({ method: 'GET', url: sent.image?.url ?? '', headers: owner.headers });
     expect(image.statusCode).toBe(404);
+  });
+
+  it("deletes a sender's pause once it ended, and keeps a running one", async () => {
+    const [ending, running] = [pauseKey(nextPhone()), pauseKey(nextPhone())];
+    const now = t.clock.now();
+    await t.app.database.db.insert(senderPauses).values([
+      { phoneHash: ending, pausedAt: now, pausedUntil: new Date(now.getTime() + HOUR_MS) },
+      { phoneHash: running, pausedAt: now, pausedUntil: new Date(now.getTime() + DAY_MS) },
+    ]);
+    const pauses = () =>
+      t.app.database.db
+        .select({ phoneHash: senderPauses.phoneHash })
+        .from(senderPauses)
+        .where(inArray(senderPauses.phoneHash, [ending, running]));
+    t.clock.advance(HOUR_MS - 1000);
+    await sweep();
+    expect(await pauses()).toHaveLength(2);
+    t.clock.advance(1000);
+    await sweep();
+    expect(await pauses()).toEqual([{ phoneHash: running }]);
   });
 
   it('deletes a vehicle change an hour after it, once the hourly cap no longer counts it', async () => {

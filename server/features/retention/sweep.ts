@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { lt, sql } from 'drizzle-orm';
+import { lt, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
@@ -8,6 +8,7 @@ import {
   rateLimits,
   rcVerificationAttempts,
   requestImages,
+  senderPauses,
   slips,
   vehicleChanges,
 } from '../../db/schema';
@@ -25,6 +26,8 @@ export interface Swept {
   waitingNotes: number;
   slips: number;
   photos: number;
+  /** Pauses of senders that have ended (kept under a hash of the phone until then). */
+  pauses: number;
   /** Vehicle changes, ownership checks and rate-limit counters past their windows. */
   counted: number;
 }
@@ -41,9 +44,9 @@ export interface SweptDays {
  * `requestDays` after they were sent, photos (with the place sent with them) `days.images` after,
  * waiting notes `days.waitingNotes` after they expired unread (or with their request), and wiper
  * slips with their notes and answers `requestDays` after they were attached (a slip still unused is
- * the user's until the account goes), and what the caps count once it counts for nothing: vehicle
- * changes and ownership checks past their windows, rate-limit counters whose window is over (by the
- * database's clock, which starts and ends those windows).
+ * the user's until the account goes), senders' pauses once they ended, and what the caps count
+ * once it counts for nothing: vehicle changes and ownership checks past their windows, rate-limit
+ * counters whose window is over (by the database's clock, which starts and ends those windows).
  */
 export async function sweepExpired(
   db: Db,
@@ -72,6 +75,10 @@ export async function sweepExpired(
     .delete(requestImages)
     .where(lt(requestImages.createdAt, new Date(now.getTime() - days.images * DAY_MS)))
     .returning({ id: requestImages.id });
+  const pauses = await db
+    .delete(senderPauses)
+    .where(lte(senderPauses.pausedUntil, now))
+    .returning({ phoneHash: senderPauses.phoneHash });
   const counted = await Promise.all([
     db
       .delete(vehicleChanges)
@@ -92,6 +99,7 @@ export async function sweepExpired(
     waitingNotes,
     slips: attachedSlips.length,
     photos: photos.length,
+    pauses: pauses.length,
     counted: counted.reduce((sum, rows) => sum + rows.length, 0),
   };
 }

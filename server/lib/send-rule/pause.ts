@@ -1,7 +1,22 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { senderPauses } from '../../db/schema';
+import { senderPauses, users } from '../../db/schema';
 import { forbidden } from '../http-error';
+
+/**
+ * A pause is kept under this hash of the sender's phone, not under the account, so that deleting the
+ * account does not lift it and an account registered again with the number starts paused.
+ * `pauseKeyIn` computes the same value in SQL (migration 0022 too).
+ */
+export const pauseKey = (phone: string) => createHash('sha256').update(`sender-pause:${phone}`).digest('hex');
+
+export const pauseKeyIn = (phone: SQLWrapper): SQL<string> =>
+  sql<string>`encode(sha256(convert_to('sender-pause:' || ${phone}, 'UTF8')), 'hex')`;
+
+/** The pause key of the account `userId` (a scalar subquery: null when there is no such account). */
+export const pauseKeyOfUser = (userId: SQLWrapper | string): SQL<string> =>
+  sql<string>`(select ${pauseKeyIn(users.phone)} from ${users} where ${users.id} = ${userId})`;
 
 /**
  * Until when strikes pause a sender (every way of reaching an owner refuses them meanwhile), or null
@@ -13,7 +28,7 @@ export function preparedPausedUntil(db: Db): (senderId: string, now: Date) => Pr
     .from(senderPauses)
     .where(
       and(
-        eq(senderPauses.userId, sql.placeholder('senderId')),
+        eq(senderPauses.phoneHash, pauseKeyOfUser(sql.placeholder('senderId'))),
         gt(senderPauses.pausedUntil, sql.placeholder('now')),
       ),
     )

@@ -2,6 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, senderPauses } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { pauseKey } from './pause';
 import { INSERTED_COLUMNS, newRequestRow, preparedCheckedSend, type SendRule } from './send-rule';
 
 let t: TestApp;
@@ -83,7 +84,7 @@ describe('the send rule, for any kind of request', () => {
     const until = new Date(t.clock.now().getTime() + HOUR_MS);
     await t.app.database.db
       .insert(senderPauses)
-      .values({ userId: sender.user._id, pausedAt: t.clock.now(), pausedUntil: until });
+      .values({ phoneHash: pauseKey(sender.user.phone), pausedAt: t.clock.now(), pausedUntil: until });
     const request = (kind: 'message' | 'call') =>
       newRequestRow(
         {
