@@ -29,7 +29,7 @@ const pathOf = (place: Place): string[] => {
  * The path of a string in the input that holds a control character, or null when none does. Walked
  * without recursion: a body may be nested thousands deep.
  */
-function controlCharacterAt(input: unknown): string[] | null {
+export function controlCharacterAt(input: unknown): string[] | null {
   const pending: Place[] = [{ value: input, key: null, parent: null }];
   for (let place = pending.pop(); place; place = pending.pop()) {
     const { value } = place;

@@ -10,6 +10,7 @@ import type { Language } from '#common/languages';
 import { textsFor } from '../../i18n/texts';
 import { HttpError } from '../../lib/http-error';
 import { acceptFormBodies } from '../../lib/public-page/form-body';
+import { guardPages } from '../../lib/public-page/form-guard';
 import type { Html } from '../../lib/public-page/html';
 import { pageLanguage, pathIn } from '../../lib/public-page/language';
 import { publicPage } from '../../lib/public-page/layout';
@@ -130,6 +131,30 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
       return refused(error.statusCode, error.messageIn(i18n));
     }
   }
+
+  // Before any route reads its input: posts from other sites, control characters in the path or a field.
+  guardPages(app, {
+    unknownAddress(request, reply) {
+      const language = pageLanguage(request);
+      const i18n = textsFor(language);
+      return page(request, reply, 404, {
+        language,
+        title: i18n._('cardPage.unknownTitle'),
+        body: unknownCardView(i18n),
+      });
+    },
+    refused: (request, reply, error) =>
+      withCard(
+        request as FastifyRequest<{ Params: CardParams }>,
+        reply,
+        async ({ language, i18n, code, card }) =>
+          page(request, reply, error.statusCode, {
+            language,
+            title: i18n._('cardPage.title'),
+            body: cardView(i18n, language, code, card, { error: error.messageIn(i18n) }),
+          }),
+      ),
+  });
 
   app.get<{ Params: CardParams }>('/c/:code', (request, reply) =>
     withCard(request, reply, async ({ language, i18n, code, card }) =>

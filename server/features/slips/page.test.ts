@@ -115,3 +115,40 @@ describe('the page /s/{code}', () => {
     expect(body).not.toMatch(/\d{10}/);
   });
 });
+
+describe('the page /s/{code} refuses what another site or a control character sends', () => {
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it.each([{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }])(
+    'answers 403 with the page to an answer posted with %j (any site could make its visitors answer), and records none',
+    async (headers) => {
+      const code = await slipCode({ vehicleNumber: 'KL07PG0006', templateKey: 'blocking' });
+      const response = await t.inject({
+        method: 'POST',
+        url: `/s/${code}?lang=en`,
+        headers: { ...FORM, ...headers },
+        payload: 'kind=coming_now',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain(`<form method="post" action="/s/${code}?lang=en">`);
+      expect((await page(`/s/${code}`)).body.match(/<button name="kind"/g)).toHaveLength(5);
+    },
+  );
+
+  it('answers 400 with the page, not a JSON error, to a control character in the answer or the query', async () => {
+    const code = await slipCode({ vehicleNumber: 'KL07PG0007', templateKey: 'blocking' });
+    for (const [url, payload] of [
+      [`/s/${code}?lang=en`, 'kind=coming_now%00'],
+      [`/s/${code}?lang=en%07`, 'kind=coming_now'],
+    ] as const) {
+      const response = await t.inject({ method: 'POST', url, headers: FORM, payload });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    const read = await page(`/s/${code}?lang=%1b`);
+    expect(read.statusCode).toBe(400);
+    expect(read.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await page(`/s/${code}`)).body.match(/<button name="kind"/g)).toHaveLength(5);
+  });
+});

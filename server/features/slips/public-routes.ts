@@ -16,6 +16,8 @@ import { textsFor } from '../../i18n/texts';
 import { requestLanguage } from '../../i18n/request-texts';
 import { clientAddressKey } from '../../lib/client-address';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { guardPages } from '../../lib/public-page/form-guard';
+import { pageLanguage as addressedLanguage } from '../../lib/public-page/language';
 import { isAttached, slipAsSentRequest, slipNoteText } from '../../lib/slip-request';
 import { recordSlipReply, slipByCode } from './repository';
 import { slipPageHtml } from './page';
@@ -110,11 +112,12 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
   const pageLanguage = (request: FastifyRequest, picked: string | undefined) =>
     isLanguage(picked) ? picked : requestLanguage(request);
 
-  async function sendPage(reply: FastifyReply, language: Language, code: string | null) {
+  /** The slip's page (a refused form's with `statusCode`), or the page saying there is no such slip. */
+  async function sendPage(reply: FastifyReply, language: Language, code: string | null, statusCode = 200) {
     const slip = code ? await readSlip(code, language) : undefined;
     const content = code && slip ? { kind: 'slip' as const, code, slip } : { kind: 'not_found' as const };
     return reply
-      .code(content.kind === 'slip' ? 200 : 404)
+      .code(content.kind === 'slip' ? statusCode : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-language', language)
@@ -134,6 +137,14 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = slipCodeParams.safeParse({ code: typed });
       return parsed.success ? parsed.data.code : null;
     };
+    // Before the schemas: posts from other sites, control characters in the path, the query or the form.
+    guardPages(pages, {
+      unknownAddress: (request, reply) => sendPage(reply, addressedLanguage(request), null),
+      refused: (request, reply, error) => {
+        const { code } = request.params as { code: string };
+        return sendPage(reply, addressedLanguage(request), readCode(code), error.statusCode);
+      },
+    });
 
     pages.get(
       '/s/:code',
