@@ -75,8 +75,11 @@ export const publicRequestStatus = z.object({
 export type PublicRequestStatus = z.infer<typeof publicRequestStatus>;
 export const statusTokenParams = z.strictObject({ statusToken: z.string().check(z.maxLength(100)) });
 
-/** A stranger's own phone, to be proven with a one-time code before a masked call from a card. */
-export const publicPhoneCodePayload = loginPayload;
+/**
+ * A stranger's own phone, to be proven with a one-time code before a masked call from a card; with the
+ * card's code, no code is texted unless a call through that card could go now.
+ */
+export const publicPhoneCodePayload = z.extend(loginPayload, { card: z.optional(cardCode) });
 export type PublicPhoneCodePayload = z.input<typeof publicPhoneCodePayload>;
 /** A masked call from a card: the stranger's phone (it rings first) and the code sent to it. */
 export const cardCallPayload = z.extend(verifyPayload, { language: z.optional(language) });

@@ -160,7 +160,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(waitingNoteRoutes, { prefix: '/api/users' });
   await app.register(retention);
   await app.register(cardOwnerRoutes, { prefix: '/api/users' });
-  const phoneCodesOfStrangers = phoneCodes(app, sms);
+  const phoneCodesOfStrangers = phoneCodes(app, sms, 'stranger');
   await app.register(cardPublicRoutes, { prefix: '/api/public', codes: phoneCodesOfStrangers });
   await app.register(publicStatusRoutes, { prefix: '/api/public' });
   await app.register(publicPageScript);

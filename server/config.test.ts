@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const OTP_PEPPER = 'a-pepper-of-at-least-16-characters';
+
 const twilio = {
   SMS_PROVIDER: 'twilio',
   TWILIO_ACCOUNT_SID: 'AC0123456789',
@@ -95,6 +97,17 @@ describe('loadConfig', () => {
 
   it('accepts PORT=0 (any free port)', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('refuses to start in production without OTP_PEPPER, the secret codes are hashed with', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://vahan.example', ...twilio };
+    expect(configErrorOf(production).message).toMatch(/OTP_PEPPER/);
+    expect(loadConfig({ ...production, OTP_PEPPER }).otpPepper).toBe(OTP_PEPPER);
+  });
+
+  it('hashes codes with a fixed development pepper outside production', () => {
+    expect(loadConfig({}).otpPepper).toEqual(expect.any(String));
+    expect(loadConfig({ OTP_PEPPER }).otpPepper).toBe(OTP_PEPPER);
   });
 
   it('refuses to start in production with no SMS provider', () => {
@@ -335,7 +348,15 @@ describe('masked calls and Indian SMS', () => {
       apiToken: 'token',
       callerId: '08047112345',
       baseUrl: 'https://api.in.exotel.com',
+      callTimeLimitS: 300,
     });
+  });
+
+  it('limits a masked call to CALL_TIME_LIMIT_S seconds', () => {
+    expect(loadConfig({ ...exotel, CALL_TIME_LIMIT_S: '120' }).telephony).toMatchObject({
+      callTimeLimitS: 120,
+    });
+    expect(configErrorOf({ ...exotel, CALL_TIME_LIMIT_S: '0' }).message).toContain('CALL_TIME_LIMIT_S');
   });
 
   it('refuses TELEPHONY_PROVIDER=exotel without its credentials, naming them', () => {
@@ -429,6 +450,16 @@ describe('unsafe defaults refused', () => {
 
   it.each(['0', '-1', 'ten'])('refuses CODES_PER_PHONE_DAY=%s', (value) => {
     expect(configErrorOf({ CODES_PER_PHONE_DAY: value }).message).toContain('CODES_PER_PHONE_DAY');
+  });
+
+  it("gives strangers' codes 500 a day and 3 per phone by default, STRANGER_CODES_PER_* when set", () => {
+    expect(loadConfig({}).strangerCodes).toEqual({ perDay: 500, perPhoneDay: 3 });
+    expect(
+      loadConfig({ STRANGER_CODES_PER_DAY: '20', STRANGER_CODES_PER_PHONE_DAY: '1' }).strangerCodes,
+    ).toEqual({ perDay: 20, perPhoneDay: 1 });
+    expect(configErrorOf({ STRANGER_CODES_PER_PHONE_DAY: '0' }).message).toContain(
+      'STRANGER_CODES_PER_PHONE_DAY',
+    );
   });
 
   it('gives repeat codes half of SMS_DAILY_CAP, and at least one', () => {

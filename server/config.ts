@@ -113,6 +113,9 @@ const environmentSchema = z.object({
   CODE_RESEND_GAP_S: wholeNumber(0, 3600).default(30),
   CODES_PER_PHONE_DAY: wholeNumber(1).default(10),
   SIGNUP_CODES_PER_DAY: wholeNumber(1).optional(),
+  STRANGER_CODES_PER_DAY: wholeNumber(0).default(500),
+  STRANGER_CODES_PER_PHONE_DAY: wholeNumber(1).default(3),
+  OTP_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
   CODE_REQUESTS_PER_ADDRESS_HOUR: wholeNumber(1).default(20),
   VERIFY_TRIES_PER_ADDRESS_HOUR: wholeNumber(1).default(60),
   SEARCHES_PER_USER_MINUTE: wholeNumber(1).default(30),
@@ -120,6 +123,7 @@ const environmentSchema = z.object({
   SENDS_PER_SENDER_MINUTE: wholeNumber(1).default(10),
   SENDS_PER_PAIR_10_MINUTES: wholeNumber(1).default(3),
   CALLS_PER_RECEIVER_HOUR: wholeNumber(1).default(6),
+  CALL_TIME_LIMIT_S: wholeNumber(1, 14_400).default(300),
   VEHICLES_PER_USER: wholeNumber(1, 100_000).default(10),
   VEHICLE_CHANGES_PER_USER_HOUR: wholeNumber(1).default(20),
   RC_PROVIDER: z.enum(['none', 'cashfree']).default('none'),
@@ -219,6 +223,8 @@ export interface ExotelConfig {
   /** The ExoPhone both sides of a masked call see. */
   callerId: string;
   baseUrl: string;
+  /** Longest a masked call may last, in seconds (Exotel's `TimeLimit`). */
+  callTimeLimitS: number;
 }
 
 /**
@@ -276,6 +282,10 @@ export interface Config {
   codeResendGapSeconds: number;
   /** Codes a day for one phone, sign-up and sign-in codes together. */
   codesPerPhoneDay: number;
+  /** Codes that prove a stranger's phone (before a call through a card): a day in all, and per phone. */
+  strangerCodes: { perDay: number; perPhoneDay: number };
+  /** The server's secret that one-time codes are hashed with (OTP_PEPPER). */
+  otpPepper: string;
   /** Per client address, over an hour: code requests (login + register) and verify tries. */
   addressLimits: { codeRequestsPerHour: number; verifyTriesPerHour: number };
   /** Owner searches per signed-in user a minute, so nobody walks the number space. */
@@ -372,6 +382,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smsDailyCaps: smsDailyCaps(env),
     codeResendGapSeconds: env.CODE_RESEND_GAP_S,
     codesPerPhoneDay: env.CODES_PER_PHONE_DAY,
+    strangerCodes: { perDay: env.STRANGER_CODES_PER_DAY, perPhoneDay: env.STRANGER_CODES_PER_PHONE_DAY },
     addressLimits: {
       codeRequestsPerHour: env.CODE_REQUESTS_PER_ADDRESS_HOUR,
       verifyTriesPerHour: env.VERIFY_TRIES_PER_ADDRESS_HOUR,
@@ -424,6 +435,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reporterMinAgeDays: env.STRIKE_REPORTER_MIN_AGE_DAYS,
     },
     fallback: fallbackConfig(env),
+    otpPepper: otpPepper(env),
   };
 }
 
@@ -464,6 +476,17 @@ function publicOriginOf(env: Environment): string {
     );
   }
   return `http://localhost:${env.PORT}`;
+}
+
+/** Outside production, codes are hashed with this known pepper: they guard nothing real there. */
+const DEVELOPMENT_OTP_PEPPER = 'vahan-contact-development-pepper';
+
+function otpPepper(env: Environment): string {
+  if (env.OTP_PEPPER) return env.OTP_PEPPER;
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('OTP_PEPPER must be set in production: the secret one-time codes are hashed with.');
+  }
+  return DEVELOPMENT_OTP_PEPPER;
 }
 
 function smsDailyCaps(env: Environment): Config['smsDailyCaps'] {
@@ -548,6 +571,7 @@ function telephonyConfig(env: Environment): Config['telephony'] {
     apiToken: EXOTEL_API_TOKEN,
     callerId: EXOTEL_CALLER_ID,
     baseUrl: env.EXOTEL_BASE_URL,
+    callTimeLimitS: env.CALL_TIME_LIMIT_S,
   };
 }
 

@@ -35,6 +35,10 @@ export const NOTIFICATION_KINDS = ['message', 'notification', 'call', 'system'] 
 export const REQUEST_VIAS = ['card'] as const;
 export type RequestVia = (typeof REQUEST_VIAS)[number];
 
+/** Whom a one-time code proves a phone for: signing in or up, or a stranger before a call through a card. */
+export const CODE_PURPOSES = ['sign-in', 'stranger'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
 /** A CHECK that a text column holds one of the values `common/` allows (null passes, as in SQL). */
 function oneOf(name: string, column: AnyPgColumn, values: readonly string[]) {
   const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
@@ -125,11 +129,14 @@ export const otpCodes = pgTable(
     consumedAt: timestamptz('consumed_at'),
     /** Set for a sign-up code: the sign-up it was issued for, bound to it and gone with it. */
     registration: jsonb('registration').$type<PendingRegistration>(),
+    /** Each purpose has limits of its own: a stranger's codes never spend sign-in's. */
+    purpose: text('purpose').$type<CodePurpose>().notNull().default('sign-in'),
   },
   (table) => [
     index('otp_codes_phone_created_idx').on(table.phone, table.createdAt),
     index('otp_codes_created_idx').on(table.createdAt),
     index('otp_codes_expires_idx').on(table.expiresAt),
+    oneOf('otp_codes_purpose_check', table.purpose, CODE_PURPOSES),
   ],
 );
 

@@ -1,8 +1,8 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { otpCodes, type PendingRegistration } from '../db/schema';
-import { tooManyRequests } from './http-error';
+import { otpCodes, type CodePurpose, type PendingRegistration } from '../db/schema';
+import { tooManyRequests, type ClientText } from './http-error';
 
 const CODE_TTL_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
@@ -12,7 +12,9 @@ const DAY_MS = 86_400_000;
 /** The share of a daily budget at which the operator is warned. */
 const WARN_SHARE = 0.8;
 
-const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
+/** Keyed with the server's secret: a copy of the table alone does not let anyone try the million codes. */
+const hashCode = (pepper: string, id: string, code: string) =>
+  createHmac('sha256', pepper).update(`${id}:${code}`).digest();
 
 export interface IssuedCode {
   id: string;
@@ -25,11 +27,13 @@ export interface IssueLimits {
   /** Codes a day, all together. */
   dailyCap: number;
   resendGapMs: number;
-  /** Codes a day for sign-ups (numbers without an account), within `dailyCap`. */
-  signupDailyCap: number;
-  /** Repeat codes a day (a number's second and later), within `dailyCap`: first codes keep the rest. */
-  repeatDailyCap: number;
-  /** Codes a day for one phone, sign-up and sign-in codes together. */
+  /** What a refusal by a daily budget of the service says. */
+  pausedText: ClientText;
+  /** Codes a day for sign-ups (numbers without an account), within `dailyCap`; none, no such budget. */
+  signupDailyCap?: number;
+  /** Repeat codes a day (a number's second and later), within `dailyCap`: first codes keep the rest; none, no such budget. */
+  repeatDailyCap?: number;
+  /** Codes a day for one phone. */
   perPhoneDaily: number;
   onDailyCapReached: (budget: DailyBudget, cap: number) => void;
   onDailyCapNear: (budget: DailyBudget, cap: number) => void;
@@ -49,11 +53,17 @@ const sameRegistration = (a: PendingRegistration, b: PendingRegistration) =>
   a.city === b.city &&
   (a.phoneVisible ?? false) === (b.phoneVisible ?? false);
 
-/** Codes: 6 digits from a CSPRNG, stored hashed, single use, 5 minutes, burnt after 5 wrong tries. */
+/**
+ * Codes: 6 digits from a CSPRNG, stored hashed with the server's pepper, single use, 5 minutes, burnt
+ * after 5 wrong tries. Each purpose is apart: its codes are limited, voided and checked only among
+ * themselves, so a stranger's codes never spend, void or burn a sign-in code of the same phone.
+ */
 export class OneTimeCodes {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    private readonly purpose: CodePurpose,
+    private readonly pepper: string,
   ) {}
 
   /**
@@ -69,11 +79,11 @@ export class OneTimeCodes {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-codes:${phone}`}, 0))`);
-      await checkLimits(tx, phone, now, limits, registration);
+      await checkLimits(tx, this.purpose, phone, now, limits, registration);
       const live = await tx
         .select({ id: otpCodes.id, registration: otpCodes.registration })
         .from(otpCodes)
-        .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
+        .where(and(this.ofPurpose(phone), isNull(otpCodes.consumedAt)))
         .orderBy(otpCodes.id)
         .for('update');
       const superseded = live.filter(
@@ -94,10 +104,11 @@ export class OneTimeCodes {
       await tx.insert(otpCodes).values({
         id,
         phone,
-        codeHash: hashCode(id, code).toString('hex'),
+        codeHash: hashCode(this.pepper, id, code).toString('hex'),
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         registration: registration ?? null,
+        purpose: this.purpose,
       });
     });
     return { id, code };
@@ -124,7 +135,7 @@ export class OneTimeCodes {
         .from(otpCodes)
         .where(
           and(
-            eq(otpCodes.phone, phone),
+            this.ofPurpose(phone),
             isNull(otpCodes.consumedAt),
             gt(otpCodes.expiresAt, now),
             lt(otpCodes.attempts, MAX_ATTEMPTS),
@@ -136,7 +147,7 @@ export class OneTimeCodes {
       if (live.length === 0) return null;
       const ids = live.map((row) => row.id);
       const right = live.find((row) =>
-        timingSafeEqual(hashCode(row.id, code), Buffer.from(row.codeHash, 'hex')),
+        timingSafeEqual(hashCode(this.pepper, row.id, code), Buffer.from(row.codeHash, 'hex')),
       );
       if (right) {
         await tx.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
@@ -153,14 +164,20 @@ export class OneTimeCodes {
       return null;
     });
   }
+
+  private ofPurpose(phone: string) {
+    return and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, this.purpose));
+  }
 }
 
 /**
  * The phone's resend gap, hourly and daily limits, then the daily budgets of the service: all codes,
- * repeat codes (a number's second and later code in 24 hours) and sign-up codes.
+ * repeat codes (a number's second and later code in 24 hours) and sign-up codes; each counts only the
+ * codes of its purpose.
  */
 async function checkLimits(
   db: Db,
+  purpose: CodePurpose,
   phone: string,
   now: Date,
   limits: IssueLimits,
@@ -170,7 +187,13 @@ async function checkLimits(
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
     // Strictly newer than a window ago: at the moment Retry-After names, the oldest code has left it.
-    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS))))
+    .where(
+      and(
+        eq(otpCodes.phone, phone),
+        eq(otpCodes.purpose, purpose),
+        gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    )
     .orderBy(desc(otpCodes.createdAt))
     .limit(Math.max(HOURLY_PER_PHONE, limits.perPhoneDaily));
   const age = (at: Date) => now.getTime() - at.getTime();
@@ -195,13 +218,21 @@ async function checkLimits(
       (DAY_MS - age(lastOfTheDay.createdAt)) / 1000,
     );
   }
-  await checkDailyBudget(db, now, limits, 'total', limits.dailyCap);
-  if (newest) await checkDailyBudget(db, now, limits, 'repeat', limits.repeatDailyCap);
-  if (registration) await checkDailyBudget(db, now, limits, 'signup', limits.signupDailyCap);
+  const budget = (name: DailyBudget, cap: number) => checkDailyBudget(db, purpose, now, limits, name, cap);
+  await budget('total', limits.dailyCap);
+  if (newest && limits.repeatDailyCap !== undefined) await budget('repeat', limits.repeatDailyCap);
+  if (registration && limits.signupDailyCap !== undefined) await budget('signup', limits.signupDailyCap);
 }
 
-async function checkDailyBudget(db: Db, now: Date, limits: IssueLimits, budget: DailyBudget, cap: number) {
-  const since = gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS));
+async function checkDailyBudget(
+  db: Db,
+  purpose: CodePurpose,
+  now: Date,
+  limits: IssueLimits,
+  budget: DailyBudget,
+  cap: number,
+) {
+  const since = and(eq(otpCodes.purpose, purpose), gt(otpCodes.createdAt, new Date(now.getTime() - DAY_MS)));
   const [today] = await db
     .select({
       // A repeat is every code of a number but its first in the window.
@@ -213,7 +244,7 @@ async function checkDailyBudget(db: Db, now: Date, limits: IssueLimits, budget: 
   const issued = today?.issued ?? 0;
   if (issued >= cap) {
     limits.onDailyCapReached(budget, cap);
-    throw tooManyRequests((i18n) => i18n._('server.auth.codesPaused'), HOUR_MS / 1000);
+    throw tooManyRequests(limits.pausedText, HOUR_MS / 1000);
   }
   const warnAt = Math.ceil(cap * WARN_SHARE);
   if (issued < warnAt && issued + 1 >= warnAt) limits.onDailyCapNear(budget, cap);

@@ -14,8 +14,18 @@ export interface ReceivedRequest {
   body: string;
 }
 
+/** The number a Flow request is for, as MSG91 quotes it in an error. */
+function recipientOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { recipients?: { mobiles?: unknown }[] };
+    return String(parsed.recipients?.[0]?.mobiles ?? 'no recipient');
+  } catch {
+    return 'no recipient';
+  }
+}
+
 /**
- * A stand-in for control.msg91.com on 127.0.0.1 (SendOTP and Flow): records each request and answers as MSG91 documents,
+ * A stand-in for control.msg91.com on 127.0.0.1 (its Flow API): records each request and answers as MSG91 documents,
  * `{"type":"success","request_id":…}`, or its error body (with HTTP 200, as MSG91 does), or nothing.
  */
 export async function startFakeMsg91() {
@@ -43,7 +53,7 @@ export async function startFakeMsg91() {
         JSON.stringify(
           fake.mode === 'success'
             ? { type: 'success', request_id: '3763646c3058373530393938' }
-            : { type: 'error', message: `Invalid template for ${url.searchParams.get('mobile') ?? body}` },
+            : { type: 'error', message: `Invalid template for ${recipientOf(body)}` },
         ),
       );
     });

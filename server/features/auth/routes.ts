@@ -38,7 +38,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
         context.ttl / 1000,
       ),
   };
-  const codes = phoneCodes(app, sms);
+  const codes = phoneCodes(app, sms, 'sign-in');
   const limitCodeRequests = codes.limitCodeRequests;
   const sendCode = codes.send;
 

@@ -26,6 +26,7 @@ beforeAll(async () => {
     apiToken: fake.env.EXOTEL_API_TOKEN!,
     callerId: EXOTEL_CALLER_ID,
     baseUrl: fake.url,
+    callTimeLimitS: 300,
   };
   // The timeout is real (an aborted fetch): short only for a fake that never answers, so that test
   // stays quick, and ample otherwise, so an answer slowed by a busy machine is not taken for none.

@@ -200,6 +200,7 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
       if (!parsed.success) return refused(400, i18n._('cardPage.badPhone'));
       return refusing(reply, i18n, refused, async () => {
         await codes.limitCodeRequests(request);
+        await cards.checkCallCouldGo(code, i18n);
         await codes.send(parsed.data.phone);
         return page(request, reply, 200, {
           language,

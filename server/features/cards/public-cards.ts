@@ -29,6 +29,7 @@ import {
   newRequestRow,
   preparedCheckedSend,
 } from '../../lib/send-rule/send-rule';
+import { preparedReceiverWindowFull } from '../../lib/send-rule/receiver-window';
 import { issueStatusToken } from '../../lib/status-tokens';
 import { isPaused } from '../../lib/vehicle-cards';
 import { liveCardByCode } from './repository';
@@ -68,6 +69,12 @@ export interface PublicCards {
    * 503 no provider, 400 wrong code, 429 past a limit).
    */
   call(input: CardCall, i18n: I18n): Promise<void>;
+  /**
+   * Refuses, before a code is texted for a call through the card, unless the call could go now: 404 for
+   * no live card, 409 (with the reason) for a paused card, no calls configured, an owner who takes no
+   * calls or is in quiet hours, or the owner's call window full.
+   */
+  checkCallCouldGo(code: string, i18n: I18n): Promise<void>;
 }
 
 /** A masked call a stranger asks for through a card, as validated by `cardCallPayload`, and from where. */
@@ -86,6 +93,7 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
   const { keyPrefix } = app.config.rateLimitStore;
   const limits = app.config.cardSendLimits;
   const recordCall = preparedRecordCall(db, cardCallRule(app.config.callsPerReceiverHour));
+  const receiverWindowFull = preparedReceiverWindowFull(db, cardCallRule(app.config.callsPerReceiverHour));
 
   async function target(code: string): Promise<CardTarget | undefined> {
     const card = await liveCardByCode(db, code);
@@ -163,6 +171,18 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       return { requestId: row.id, statusToken: await issueStatusToken(db, row.id, now) };
     },
 
+    async checkCallCouldGo(code, i18n) {
+      const found = await target(code);
+      if (!found) throw notFound(CARD_NOT_FOUND);
+      const now = app.deps.now();
+      if (isPaused(found.card, now)) throw conflict((i18n) => i18n._('server.cards.paused'));
+      const availability = maskedCallTo(found.owner, app.deps.telephony !== null, now, i18n);
+      if (!availability.available) throw conflict(availability.reason);
+      if ((await receiverWindowFull(found.owner.id, now)) !== null) {
+        throw conflict((i18n) => i18n._('server.calls.receiverLimit'));
+      }
+    },
+
     async call({ code, address, phone, otp }, i18n) {
       await count(`card-address:${address}`, HOUR_MS, limits.perAddressHour, (i18n) =>
         i18n._('server.cards.tooManySends'),
@@ -176,6 +196,10 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       if (!telephony) throw new HttpError(503, callsUnavailable);
       const availability = maskedCallTo(owner, true, now, i18n);
       if (!availability.available) throw conflict(availability.reason);
+      const windowFullForMs = await receiverWindowFull(owner.id, now);
+      if (windowFullForMs !== null) {
+        throw tooManyRequests((i18n) => i18n._('server.calls.receiverLimit'), windowFullForMs / 1000);
+      }
       // Checked only once the call could go, so a refusal above does not spend the stranger's code.
       if (!(await codes.verify(phone, otp))) throw badRequest((i18n) => i18n._('server.auth.invalidCode'));
       // The caller's windows of the call rule, counted by the proven phone (a stranger has no account).

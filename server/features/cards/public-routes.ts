@@ -40,7 +40,10 @@ const cardPublicRoutes: FastifyPluginAsyncZod<{ codes: PhoneCodes }> = async (ap
     },
   );
 
-  /** A one-time code to a stranger's own phone, under the sign-in code's limits, before a call from a card. */
+  /**
+   * A one-time code to a stranger's own phone before a call from a card, under strangers' own code
+   * budgets; with `card`, only when a call through it could go now (409 and no code otherwise).
+   */
   app.post(
     '/phone/code',
     {
@@ -48,7 +51,9 @@ const cardPublicRoutes: FastifyPluginAsyncZod<{ codes: PhoneCodes }> = async (ap
       schema: { body: publicPhoneCodePayload, response: { 200: messageResponse } },
     },
     async (request) => {
-      await codes.send(request.body.phone);
+      const { phone, card } = request.body;
+      if (card !== undefined) await cards.checkCallCouldGo(card, request.i18n);
+      await codes.send(phone);
       return { message: request.i18n._('server.auth.codeSent') };
     },
   );

@@ -22,24 +22,23 @@ beforeEach(() => {
 describe('msg91SmsSender', () => {
   const sender = () => msg91SmsSender({ authKey: AUTH_KEY, templateId: TEMPLATE_ID, baseUrl: fake.url });
 
-  it('posts to SendOTP (/api/v5/otp) with the auth key in the authkey header and a JSON body', async () => {
+  it('posts to the Flow API (/api/v5/flow) with the auth key in the authkey header, nothing in the URL', async () => {
     await sender().sendCode('9876543210', '123456');
     expect(fake.received).toHaveLength(1);
     const [request] = fake.received;
     expect(request?.method).toBe('POST');
-    expect(request?.path).toBe('/api/v5/otp');
+    expect(request?.path).toBe('/api/v5/flow');
+    expect([...(request?.query ?? [])]).toEqual([]);
     expect(request?.headers.authkey).toBe(AUTH_KEY);
     expect(request?.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request?.body ?? '')).toEqual({});
   });
 
-  it('asks for our own code on the DLT template, to the number with 91 before it, valid 5 minutes', async () => {
+  it('sends our own code in the body, on the DLT template, to the number with 91 before it', async () => {
     await sender().sendCode('9876543210', '042917');
-    expect(Object.fromEntries(fake.received[0]?.query ?? [])).toEqual({
+    expect(JSON.parse(fake.received[0]?.body ?? 'null')).toEqual({
       template_id: TEMPLATE_ID,
-      mobile: '919876543210',
-      otp: '042917',
-      otp_expiry: '5',
+      short_url: '0',
+      recipients: [{ mobiles: '919876543210', otp: '042917' }],
     });
   });
 
@@ -60,6 +59,7 @@ describe('msg91SmsSender', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error?.message).toContain('Invalid template');
     expect(error?.message).not.toContain('9876543210');
+    expect(error?.message).not.toContain('123456');
   });
 });
 
@@ -138,8 +138,11 @@ describe('sign-in codes with SMS_PROVIDER=msg91', () => {
     const phone = nextPhone();
     expect((await register(phone)).statusCode).toBe(201);
     expect(fake.received).toHaveLength(1);
-    expect(fake.received[0]?.query.get('mobile')).toBe(`91${phone}`);
-    const otp = fake.received[0]?.query.get('otp');
+    const [recipient] = (
+      JSON.parse(fake.received[0]?.body ?? 'null') as { recipients: Record<string, string>[] }
+    ).recipients;
+    expect(recipient?.mobiles).toBe(`91${phone}`);
+    const otp = recipient?.otp;
     const verified = await t.inject({ method: 'POST', url: '/api/users/verify', payload: { phone, otp } });
     expect(verified.statusCode).toBe(200);
   });

@@ -4,9 +4,6 @@ import type { Language } from '#common/languages';
 import type { NoticeSender } from '../../../lib/fallback-providers';
 import type { SmsSender } from './sms-sender';
 
-/** Minutes the code is valid for; the same 5 minutes we check it against, shown in the template. */
-const OTP_EXPIRY_MINUTES = 5;
-
 /** MSG91 answers `{"type":"success"|"error", "message"}`, often with HTTP 200 for an error: the body decides. */
 async function checkAnswer(response: Response): Promise<void> {
   const answer = (await response.json().catch(() => null)) as { type?: unknown; message?: unknown } | null;
@@ -16,34 +13,40 @@ async function checkAnswer(response: Response): Promise<void> {
   }
 }
 
+interface Msg91Options {
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
 /**
- * MSG91's SendOTP API (`POST /api/v5/otp`) delivering our own code through the operator's
- * DLT-approved template (`template_id`, with `##OTP##` where the code goes). MSG91 only delivers:
- * we generate and check the codes. It answers `{"type":"success"|"error", …}`, often with HTTP 200
- * for an error, so the body decides.
+ * Sends a DLT template through MSG91's Flow API (`POST /api/v5/flow`) to one recipient with its
+ * variables, everything in the JSON body and the auth key in the `authkey` header: nothing of it in
+ * the URL, which proxies and logs keep.
  */
-export function msg91SmsSender(
+async function sendFlow(
   config: Msg91Config,
-  options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
-): SmsSender {
-  const { timeoutMs = 10_000, fetchImpl = fetch } = options;
+  templateId: string,
+  recipient: { mobiles: string } & Record<string, string>,
+  { timeoutMs = 10_000, fetchImpl = fetch }: Msg91Options,
+): Promise<void> {
+  const response = await fetchImpl(new URL('/api/v5/flow', config.baseUrl), {
+    method: 'POST',
+    headers: { authkey: config.authKey, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ template_id: templateId, short_url: '0', recipients: [recipient] }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await checkAnswer(response);
+}
+
+/**
+ * Our own code through MSG91's Flow API, on the operator's DLT-approved template `MSG91_TEMPLATE_ID`
+ * with `##otp##` where the code goes. MSG91 only delivers: we generate and check the codes. Not its
+ * SendOTP API (`/api/v5/otp`): that one takes the code only in the URL's query string.
+ */
+export function msg91SmsSender(config: Msg91Config, options: Msg91Options = {}): SmsSender {
   return {
-    async sendCode(phone, code) {
-      const url = new URL('/api/v5/otp', config.baseUrl);
-      url.search = new URLSearchParams({
-        template_id: config.templateId,
-        mobile: `91${phone}`,
-        otp: code,
-        otp_expiry: String(OTP_EXPIRY_MINUTES),
-      }).toString();
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        headers: { authkey: config.authKey, 'content-type': 'application/json' },
-        body: JSON.stringify({}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await checkAnswer(response);
-    },
+    sendCode: (phone, code) =>
+      sendFlow(config, config.templateId, { mobiles: `91${phone}`, otp: code }, options),
   };
 }
 
@@ -54,22 +57,16 @@ export function msg91SmsSender(
 export function msg91NoticeSender(
   config: Msg91Config,
   templates: Record<Language, string>,
-  options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+  options: Msg91Options = {},
 ): NoticeSender {
-  const { timeoutMs = 10_000, fetchImpl = fetch } = options;
   return {
     async sendNotice({ phone, plate, language }) {
-      const response = await fetchImpl(new URL('/api/v5/flow', config.baseUrl), {
-        method: 'POST',
-        headers: { authkey: config.authKey, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          template_id: templates[language],
-          short_url: '0',
-          recipients: [{ mobiles: `91${phone}`, ...(plate ? { vehicle: plate } : {}) }],
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await checkAnswer(response);
+      await sendFlow(
+        config,
+        templates[language],
+        { mobiles: `91${phone}`, ...(plate ? { vehicle: plate } : {}) },
+        options,
+      );
     },
   };
 }

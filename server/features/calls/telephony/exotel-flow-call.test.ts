@@ -31,6 +31,7 @@ const caller = (timeoutMs = 2000, baseUrl = fake.url) =>
       apiToken: EXOTEL_TOKEN,
       callerId: EXOTEL_CALLER_ID,
       baseUrl,
+      callTimeLimitS: 300,
     },
     FLOW_URL,
     { timeoutMs },

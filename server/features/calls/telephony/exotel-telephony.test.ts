@@ -20,7 +20,7 @@ beforeEach(() => {
   fake.received.length = 0;
 });
 
-const telephony = (timeoutMs = 2000, baseUrl = fake.url) =>
+const telephony = (timeoutMs = 2000, baseUrl = fake.url, callTimeLimitS = 300) =>
   exotelTelephony(
     {
       accountSid: EXOTEL_SID,
@@ -28,6 +28,7 @@ const telephony = (timeoutMs = 2000, baseUrl = fake.url) =>
       apiToken: EXOTEL_TOKEN,
       callerId: EXOTEL_CALLER_ID,
       baseUrl,
+      callTimeLimitS,
     },
     { timeoutMs },
   );
@@ -46,7 +47,7 @@ describe('exotelTelephony', () => {
     );
   });
 
-  it('sends a form that rings the caller first, then the owner, from the ExoPhone, transactional, for 600 s at most', async () => {
+  it('sends a form that rings the caller first, then the owner, from the ExoPhone, transactional, for CALL_TIME_LIMIT_S at most', async () => {
     await telephony().connect(call);
     const [request] = fake.received;
     expect(request?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
@@ -55,8 +56,13 @@ describe('exotelTelephony', () => {
       To: '+919123456780',
       CallerId: EXOTEL_CALLER_ID,
       CallType: 'trans',
-      TimeLimit: '600',
+      TimeLimit: '300',
     });
+  });
+
+  it('limits the call to the configured CALL_TIME_LIMIT_S', async () => {
+    await telephony(2000, fake.url, 90).connect(call);
+    expect(fake.received[0]?.form.get('TimeLimit')).toBe('90');
   });
 
   it("rejects as refused when Exotel answers its documented error, with Exotel's message", async () => {

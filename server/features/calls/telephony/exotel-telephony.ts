@@ -2,8 +2,6 @@ import type { ExotelConfig } from '../../../config';
 import { withoutPhoneNumbers } from '#common/contact-details';
 import { TelephonyRefused, TelephonyUnavailable, type Telephony } from './telephony';
 
-/** Longest a masked call may last (Exotel's `TimeLimit`), in seconds. */
-const CALL_TIME_LIMIT_S = 600;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Exotel's documented error body: `{"RestException": {"Status": 400, "Message": "…"}}`. */
@@ -58,7 +56,7 @@ export async function postExotelCall(
 
 /**
  * Exotel's "connect two numbers" (`POST /v1/Accounts/{sid}/Calls/connect`): `From` is rung first,
- * then `To`, both shown the ExoPhone (`CallerId`).
+ * then `To`, both shown the ExoPhone (`CallerId`), for `CALL_TIME_LIMIT_S` at most (`TimeLimit`).
  */
 export function exotelTelephony(config: ExotelConfig, options: ExotelRequestOptions = {}): Telephony {
   return {
@@ -68,7 +66,7 @@ export function exotelTelephony(config: ExotelConfig, options: ExotelRequestOpti
         To: `+91${callee}`,
         CallerId: config.callerId,
         CallType: 'trans',
-        TimeLimit: String(CALL_TIME_LIMIT_S),
+        TimeLimit: String(config.callTimeLimitS),
       });
       await postExotelCall(config, form, options);
     },
