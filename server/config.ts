@@ -171,6 +171,7 @@ const environmentSchema = z.object({
   REQUEST_RETENTION_DAYS: wholeNumber(1, 3650).default(180),
   WAITING_NOTES_PER_USER_DAY: wholeNumber(1).default(10),
   WAITING_NOTE_DAYS: wholeNumber(1, 365).default(7),
+  WAITING_NOTE_HOLD_HOURS: wholeNumber(0, 8760).default(24),
   FALLBACK_SMS_AFTER_S: wholeNumber(1, 86_400).default(60),
   FALLBACK_CALL_AFTER_S: wholeNumber(1, 86_400).default(300),
   FALLBACK_SMS_PER_RECEIVER_DAY: wholeNumber(0).default(5),
@@ -332,8 +333,11 @@ export interface Config {
   retention: { codeHours: number; requestDays: number };
   /** Wiper slips: their public page and answers, per client address a minute (no account to count by). */
   slipRequestsPerAddressMinute: number;
-  /** Notes left for a number nobody reachable registered: per sender a day, and the days each waits. */
-  waitingNotes: { perUserDay: number; days: number };
+  /**
+   * Notes left for a number nobody reachable registered: per sender a day, the days each waits, and
+   * (with no RC provider) the hours a registration must hold its number alone before notes reach it.
+   */
+  waitingNotes: { perUserDay: number; days: number; holdHours: number };
   fallback: FallbackConfig;
   /** Tries to send through windscreen cards an hour: per client address, and per card by everyone. */
   cardSendLimits: { perAddressHour: number; perCardHour: number };
@@ -425,7 +429,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perCardHour: env.CARD_SENDS_PER_CARD_HOUR,
     },
     slipRequestsPerAddressMinute: env.SLIP_REQUESTS_PER_ADDRESS_MINUTE,
-    waitingNotes: { perUserDay: env.WAITING_NOTES_PER_USER_DAY, days: env.WAITING_NOTE_DAYS },
+    waitingNotes: {
+      perUserDay: env.WAITING_NOTES_PER_USER_DAY,
+      days: env.WAITING_NOTE_DAYS,
+      holdHours: env.WAITING_NOTE_HOLD_HOURS,
+    },
     images: { maxBytes: env.IMAGE_MAX_BYTES, retentionDays: env.IMAGE_RETENTION_DAYS },
     strikes: {
       toPause: env.STRIKES_TO_PAUSE,

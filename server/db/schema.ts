@@ -202,6 +202,16 @@ export const vehicles = pgTable(
   ],
 );
 
+/**
+ * When a registration last gave up a number (renumbered away or deleted): without an RC provider a
+ * waiting note reaches only a registration that has held its number alone for the hold
+ * (server/lib/waiting-notes/holds.ts), and one that came and went within it restarts the hold.
+ */
+export const vehicleNumberReleases = pgTable('vehicle_number_releases', {
+  vehicleNumber: varchar('vehicle_number', { length: 10 }).primaryKey(),
+  releasedAt: timestamptz('released_at').notNull(),
+});
+
 /** Every add and number change of a vehicle, so the hourly cap per account is counted in the database. */
 export const vehicleChanges = pgTable(
   'vehicle_changes',

@@ -5,6 +5,15 @@ import type { ReplyKind } from '#common/replies';
 import { fallbackSteps, notifications, type NotificationRow } from '../db/schema';
 import { contentFor } from './notification-texts';
 
+/**
+ * The plate a request was sent for, as its sender sees it: the number stored when it was sent, so a
+ * receiver who renumbers the vehicle later does not tell senders the new one. Only a request about a
+ * vehicle names it: a notification names none (SPEC §7).
+ */
+export const sentForPlate = sql<
+  string | null
+>`case when ${notifications.kind} = 'notification' then null else ${notifications.vehicleNumber} end`;
+
 /** A step of the fallback ladder as its sender sees it. */
 export type FallbackStep = SentRequest['fallbacks'][number];
 

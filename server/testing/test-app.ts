@@ -81,6 +81,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       VEHICLES_PER_USER: '1000',
       VEHICLE_CHANGES_PER_USER_HOUR: '100000',
       SLIP_REQUESTS_PER_ADDRESS_MINUTE: '100000',
+      // Waiting notes reach a registration as soon as it is made; tests of the hold set it back.
+      WAITING_NOTE_HOLD_HOURS: '0',
       ...options.env,
     }),
     database: database.config,

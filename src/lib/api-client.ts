@@ -43,6 +43,11 @@ export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof HttpError ? error.serverMessage : undefined;
 }
 
+/** The seconds a refused call's `Retry-After` asks to wait, when the server sent one. */
+export function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.retryAfterSeconds : undefined;
+}
+
 /** Only this ends a session (DESIGN §6). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.failure === 'unauthorized';

@@ -15,8 +15,8 @@ function LocationProbe() {
 }
 
 interface RenderOptions {
-  /** Where the router starts; defaults to '/'. */
-  route?: string;
+  /** Where the router starts, with the history entry's state if any; defaults to '/'. */
+  route?: string | { pathname: string; state: unknown };
   /** Mount the element only on this route pattern; by default it stays mounted whatever the path. */
   path?: string;
 }

@@ -62,7 +62,7 @@ describe('marking a request delivered', () => {
     });
   });
 
-  it('returns nothing the second time, nor for a request whose sender and vehicle are gone', async () => {
+  it('returns nothing the second time, and for a request whose sender and vehicle are gone, the plate it was sent for', async () => {
     const { notification } = await aRequest(t);
     const now = t.clock.now();
     expect(await markDelivered(t.app.database.db, notification._id, now)).toBeDefined();
@@ -72,7 +72,7 @@ describe('marking a request delivered', () => {
     await t.app.database.db.delete(schema.users).where(eq(schema.users.id, second.sender.user._id));
     await t.app.database.db.delete(schema.vehicles).where(eq(schema.vehicles.id, second.vehicle._id));
     expect(await markDelivered(t.app.database.db, second.notification._id, now)).toMatchObject({
-      request: { vehicleNumber: null, deliveredAt: now.toISOString() },
+      request: { vehicleNumber: second.vehicle.vehicleNumber, deliveredAt: now.toISOString() },
       senderLanguage: 'en',
       receiptsShared: true,
     });

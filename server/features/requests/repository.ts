@@ -23,14 +23,13 @@ import {
   notifications,
   slips,
   users,
-  vehicles,
   waitingNotes,
   type NotificationRow,
   type UserRow,
 } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { isAttached, slipAsSentRequest } from '../../lib/slip-request';
-import { fallbacksOfRequest, toSentRequest, type FallbackStep } from '../../lib/sent-requests';
+import { fallbacksOfRequest, sentForPlate, toSentRequest, type FallbackStep } from '../../lib/sent-requests';
 import { toWaitingSentRequest, undeliveredNotesOf } from '../../lib/waiting-notes/notes';
 
 /** Most requests `sentRequests` lists. */
@@ -44,7 +43,7 @@ const receiver = alias(users, 'receiver');
 
 const requestColumns = {
   notification: notifications,
-  vehicleNumber: vehicles.vehicleNumber,
+  vehicleNumber: sentForPlate,
   receiptsShared: receiver.shareReadReceipts,
   fallbacks: fallbacksOfRequest,
 };
@@ -59,14 +58,12 @@ export interface ChangedRequest {
 }
 
 /**
- * What every change of a request returns besides its row, read in the same statement: the vehicle's
- * number, the sender's language and whether the receiver shares read receipts (each null when gone).
+ * What every change of a request returns besides its row, read in the same statement: the plate it
+ * was sent for, the sender's language and whether the receiver shares read receipts (each null when gone).
  */
 const changedRequestColumns = {
   ...getTableColumns(notifications),
-  registeredNumber: sql<
-    string | null
-  >`(select ${vehicles.vehicleNumber} from ${vehicles} where ${vehicles.id} = ${notifications.vehicleId})`,
+  plate: sentForPlate,
   senderLanguage: sql<Language | null>`(select ${users.language} from ${users} where ${users.id} = ${notifications.senderId})`,
   receiptsShared: sql<
     boolean | null
@@ -75,14 +72,14 @@ const changedRequestColumns = {
 };
 
 type ChangedRequestRow = NotificationRow & {
-  registeredNumber: string | null;
+  plate: string | null;
   senderLanguage: Language | null;
   receiptsShared: boolean | null;
   fallbacks: FallbackStep[];
 };
 
 function toChangedRequest({
-  registeredNumber,
+  plate,
   senderLanguage,
   receiptsShared,
   fallbacks,
@@ -90,7 +87,7 @@ function toChangedRequest({
 }: ChangedRequestRow): ChangedRequest {
   const language = senderLanguage ?? DEFAULT_LANGUAGE;
   const shared = receiptsShared ?? true;
-  const request = toSentRequest(row, registeredNumber, shared, fallbacks, textsFor(language));
+  const request = toSentRequest(row, plate, shared, fallbacks, textsFor(language));
   return { row, request, senderLanguage: language, receiptsShared: shared };
 }
 
@@ -126,7 +123,6 @@ export async function sentRequestsOf(
   const rows = await db
     .select({ ...requestColumns, fromNote: sql<boolean>`${waitingNotes.id} is not null` })
     .from(notifications)
-    .leftJoin(vehicles, eq(vehicles.id, notifications.vehicleId))
     .leftJoin(receiver, eq(receiver.id, notifications.receiverId))
     .leftJoin(waitingNotes, eq(waitingNotes.id, notifications.id))
     .where(eq(notifications.senderId, senderId))

@@ -134,3 +134,30 @@ describe('the sender’s view of a request in the answer of its send', () => {
     expect(sentRequest).toEqual((await sentRequests(t, sender))[0]);
   });
 });
+
+describe('the plate a request was sent for', () => {
+  it('is what its sender still sees after the receiver renumbers the vehicle, listed and told live', async () => {
+    const { sender, owner, vehicle, notification } = await aRequest(t);
+    const renumbered = await t.inject({
+      method: 'PATCH',
+      url: '/api/users/updateVehicle',
+      headers: owner.headers,
+      payload: { id: vehicle._id, vehicleNumber: 'KL07RQ9999' },
+    });
+    expect(renumbered.statusCode, renumbered.body).toBe(200);
+    expect((await sentRequests(t, sender))[0]).toMatchObject({ vehicleNumber: vehicle.vehicleNumber });
+
+    const told = new Promise<unknown>((resolve) => {
+      const stop = t.app.notificationBus.subscribe(sender.user._id, (event) => {
+        if (event.kind !== 'request') return;
+        stop();
+        resolve(event.request);
+      });
+    });
+    expect(
+      (await reply(t, owner, { notificationId: notification._id, kind: 'five_minutes' })).statusCode,
+    ).toBe(201);
+    expect(await told).toMatchObject({ vehicleNumber: vehicle.vehicleNumber });
+    expect(JSON.stringify(await sentRequests(t, sender))).not.toContain('KL07RQ9999');
+  });
+});

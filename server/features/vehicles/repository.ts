@@ -5,6 +5,7 @@ import { users, vehicleChanges, vehicles, type VehicleRow } from '../../db/schem
 import { conflict, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../lib/rc-check-window';
 import { VEHICLE_CHANGE_WINDOW_MS } from '../../lib/cap-windows';
+import { recordNumberRelease } from '../../lib/waiting-notes/holds';
 
 export interface NewVehicle {
   name: string;
@@ -114,7 +115,10 @@ export async function updateOwnVehicle(
     if (renumbering && rcCheckInFlight(current.rcCheckStartedAt, now)) {
       throw conflict((i18n) => i18n._('server.vehicles.checkInProgress'));
     }
-    if (renumbering) await recordChange(tx, ownerId, limits, now);
+    if (renumbering) {
+      await recordChange(tx, ownerId, limits, now);
+      await recordNumberRelease(tx, current.vehicleNumber, now);
+    }
     const renumbered = {
       verified: false,
       verifiedAt: null,
@@ -133,10 +137,15 @@ export async function updateOwnVehicle(
   });
 }
 
-export async function deleteOwnVehicle(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.ownerId, ownerId)))
-    .returning({ id: vehicles.id });
-  return deleted.length > 0;
+/** Deletes the owner's vehicle, recording that its number was given up then; false when not theirs. */
+export async function deleteOwnVehicle(db: Db, ownerId: string, id: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(vehicles)
+      .where(and(eq(vehicles.id, id), eq(vehicles.ownerId, ownerId)))
+      .returning({ vehicleNumber: vehicles.vehicleNumber });
+    if (!deleted) return false;
+    await recordNumberRelease(tx, deleted.vehicleNumber, now);
+    return true;
+  });
 }

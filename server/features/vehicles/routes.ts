@@ -83,7 +83,8 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { querystring: deleteVehicleQuery, response: { 200: messageResponse } } },
     async (request) => {
       const user = currentUser(request);
-      if (!(await deleteOwnVehicle(db, user.id, request.query.id))) throw notFound(VEHICLE_NOT_FOUND);
+      const deleted = await deleteOwnVehicle(db, user.id, request.query.id, app.deps.now());
+      if (!deleted) throw notFound(VEHICLE_NOT_FOUND);
       return { message: request.i18n._('server.vehicles.deleted') };
     },
   );

@@ -2,24 +2,57 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WaitingNoteDelivery } from '../../lib/waiting-notes/delivery';
 
+/** How often each instance delivers the notes that became due: within a minute of a hold ending. */
+const DUE_NOTES_SWEEP_MS = 30_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Leaves waiting notes and delivers them when their number becomes reachable. */
     waitingNotes: WaitingNoteDelivery;
+    dueWaitingNotes: {
+      /**
+       * Delivers now, after any delivery under way (which may have read the clock earlier), every note
+       * that is due; tests call it instead of waiting.
+       */
+      sweep(): Promise<void>;
+    };
   }
 }
 
-/** `app.waitingNotes`, for the notes' routes and every change that may make a registration reachable. */
+/**
+ * `app.waitingNotes`, for the notes' routes and every change that may make a registration reachable,
+ * and the periodic delivery of the notes that became due with no change at all (a hold that ended).
+ */
 export default fp(
   async function waitingNoteDelivery(app: FastifyInstance) {
-    app.decorate(
-      'waitingNotes',
-      new WaitingNoteDelivery(app.database.db, app.notificationBus, app.deps.now, app.log, {
-        limits: app.config.waitingNotes,
-        // With an RC provider, only a registration proven against the RC receives waiting notes.
-        verifiedOnly: app.config.rcProvider !== null,
-      }),
-    );
+    const delivery = new WaitingNoteDelivery(app.database.db, app.notificationBus, app.deps.now, app.log, {
+      limits: app.config.waitingNotes,
+      // With an RC provider, only a registration proven against the RC receives waiting notes.
+      verifiedOnly: app.config.rcProvider !== null,
+    });
+    app.decorate('waitingNotes', delivery);
+
+    async function deliverDue(): Promise<void> {
+      try {
+        await delivery.deliverDue();
+      } catch (error) {
+        app.log.error({ err: error }, 'delivering due waiting notes failed');
+      }
+    }
+    let sweeping: Promise<void> | null = null;
+    const startSweep = () => (sweeping ??= deliverDue().finally(() => (sweeping = null)));
+    const timer = setInterval(() => void startSweep(), DUE_NOTES_SWEEP_MS);
+    timer.unref();
+    app.decorate('dueWaitingNotes', {
+      async sweep() {
+        while (sweeping) await sweeping;
+        await startSweep();
+      },
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
   },
   { name: 'waiting-note-delivery', dependencies: ['database', 'live-bus'] },
 );

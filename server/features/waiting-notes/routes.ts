@@ -10,6 +10,7 @@ import {
   waitingNoteQuery,
 } from '#common/api';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { searchDayBudget } from '../../lib/search-budget';
 import {
   toWaitingNote,
   waitingCountFor,
@@ -72,7 +73,12 @@ const waitingNoteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/waitingNotes/count',
-    { ...signedIn, schema: { querystring: waitingCountQuery, response: { 200: waitingCount } } },
+    {
+      // Whether a plate has notes waiting tells something about it, as an owner search does: it spends
+      // the same day's budget, so probes cannot walk the number space.
+      preValidation: [app.authenticate, searchDayBudget(app)],
+      schema: { querystring: waitingCountQuery, response: { 200: waitingCount } },
+    },
     async (request) => ({
       waiting: await waitingCountFor(db, request.query.vehicleNumber, app.deps.now()),
     }),

@@ -219,6 +219,40 @@ describe('how many are waiting for a number', () => {
     expect(await waitingFor(t, owner, expiring)).toBe(0);
   });
 
+  it('count probes run out the daily search budget (SEARCHES_PER_USER_DAY, shared with owner search): 429', async () => {
+    const limited = await createTestApp({ env: { SEARCHES_PER_USER_DAY: '3' } });
+    try {
+      const prober = await limited.signUp();
+      const probe = () =>
+        limited.inject({
+          method: 'GET',
+          url: `/api/users/waitingNotes/count?vehicleNumber=${nextVehicleNumber()}`,
+          headers: prober.headers,
+        });
+      const search = await limited.inject({
+        method: 'POST',
+        url: '/api/users/getVehicleOwner',
+        headers: prober.headers,
+        payload: { vehicleNumber: nextVehicleNumber() },
+      });
+      expect(search.statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await probe()).statusCode).toBe(200);
+      const refused = await probe();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: expect.any(String) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const searchAfter = await limited.inject({
+        method: 'POST',
+        url: '/api/users/getVehicleOwner',
+        headers: prober.headers,
+        payload: { vehicleNumber: nextVehicleNumber() },
+      });
+      expect(searchAfter.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a malformed number with 400', async () => {
     const who = await t.signUp();
     const response = await t.inject({
@@ -434,6 +468,8 @@ describe('with an RC provider configured', () => {
         CASHFREE_CLIENT_ID: 'CF-client',
         CASHFREE_CLIENT_SECRET: 'cf-secret',
         CASHFREE_BASE_URL: fake.url,
+        // The hold is for plates nobody can prove: with a provider, the proof decides.
+        WAITING_NOTE_HOLD_HOURS: '24',
       },
     });
   });
@@ -442,7 +478,7 @@ describe('with an RC provider configured', () => {
     fake.close();
   });
 
-  it('delivers only once a registration of the number is verified', async () => {
+  it('delivers only once a registration of the number is verified, with no hold', async () => {
     const [sender, owner] = [await rc.signUp(), await rc.signUp()];
     const vehicleNumber = nextVehicleNumber();
     const note = await aNote(rc, sender, { vehicleNumber, templateKey: 'blocking' });

@@ -1,30 +1,36 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { users, type UserRow, type WaitingNoteRow } from '../../db/schema';
+import { users, vehicles, type UserRow, type WaitingNoteRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../api-shapes';
 import { requestPushData } from '../push-data';
 import { preparedReachableBy, type Registration } from '../reachable-registrations';
 import { newRequestRow, preparedCheckedSend, waitingNoteRule } from '../send-rule/send-rule';
 import { toSentRequest } from '../sent-requests';
+import { heldAloneSince, soleHolderSince } from './holds';
 import {
   claimWaitingNotes,
   leaveWaitingNote,
   noteContent,
+  numbersWithNotesFor,
   type LeaveOutcome,
   type NewWaitingNote,
 } from './notes';
+
+const HOUR_MS = 3_600_000;
 
 /** English, as every request stores its text; each reader gets a suggested text in their language. */
 const STORED_TEXTS = textsFor('en');
 
 /**
  * Leaves notes for numbers and delivers them: every open note for a number goes, as a message with
- * the note's id and time, to the registration of it that became reachable (with an RC provider
- * configured, only a verified one), through the send rule; in the bell, live and by push, and its
- * sender sees it move on. The one place notes are delivered: every way of leaving one comes here.
+ * the note's id and time, to the registration of it that receives notes, through the send rule; in
+ * the bell, live and by push, and its sender sees it move on. With an RC provider configured, only a
+ * verified registration receives them; without one, only a registration that has held the number
+ * alone for the hold (`holdHours`; 0: the first reachable one as soon as it is registered). The one
+ * place notes are delivered: every way of leaving one comes here.
  */
 export class WaitingNoteDelivery {
   private readonly reachableByNumber: ReturnType<typeof preparedReachableBy>;
@@ -55,10 +61,9 @@ export class WaitingNoteDelivery {
    */
   async deliverFor(vehicleNumber: string): Promise<void> {
     try {
-      const registrations = await this.reachableByNumber(vehicleNumber);
-      const receiving = registrations.find(({ vehicle }) => !this.settings.verifiedOnly || vehicle.verified);
-      if (!receiving) return;
       const now = this.now();
+      const receiving = await this.receivingRegistration(vehicleNumber, now);
+      if (!receiving) return;
       const claimed = await claimWaitingNotes(this.db, vehicleNumber, receiving.owner.id, now);
       if (claimed.length === 0) return;
       const senders = await this.sendersOf(claimed);
@@ -69,6 +74,36 @@ export class WaitingNoteDelivery {
     } catch (error) {
       this.log.error({ err: error, vehicleNumber }, 'delivering waiting notes failed');
     }
+  }
+
+  /**
+   * Delivers every note whose number has a registration to receive it now: a registration's hold ends
+   * without anyone acting, so a periodic job calls this.
+   */
+  async deliverDue(): Promise<void> {
+    const now = this.now();
+    for (const vehicleNumber of await numbersWithNotesFor(this.db, this.ready(now), now)) {
+      await this.deliverFor(vehicleNumber);
+    }
+  }
+
+  private get holdMs(): number {
+    return this.settings.limits.holdHours * HOUR_MS;
+  }
+
+  /** What a registration must be to receive notes at `now` (a condition on `vehicles`). */
+  private ready(now: Date): SQL {
+    if (this.settings.verifiedOnly) return eq(vehicles.verified, true);
+    if (this.holdMs === 0) return sql`true`;
+    return heldAloneSince(this.db, new Date(now.getTime() - this.holdMs));
+  }
+
+  private async receivingRegistration(vehicleNumber: string, now: Date): Promise<Registration | undefined> {
+    const registrations = await this.reachableByNumber(vehicleNumber);
+    if (this.settings.verifiedOnly) return registrations.find(({ vehicle }) => vehicle.verified);
+    if (this.holdMs === 0) return registrations[0];
+    const holder = await soleHolderSince(this.db, vehicleNumber, new Date(now.getTime() - this.holdMs));
+    return registrations.find(({ vehicle }) => vehicle.id === holder);
   }
 
   private async sendersOf(notes: WaitingNoteRow[]): Promise<Map<string, UserRow>> {

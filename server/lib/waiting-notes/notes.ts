@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { I18n } from '@lingui/core';
 import type { SentRequest, WaitingNote } from '#common/api';
 import { templateText, type TemplateKey } from '#common/message-templates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { notifications, users, waitingNotes, type WaitingNoteRow } from '../../db/schema';
+import { notifications, users, vehicles, waitingNotes, type WaitingNoteRow } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 /** Most notes a sender's lists show. */
@@ -130,6 +130,26 @@ export async function waitingCountFor(db: Db, vehicleNumber: string, now: Date):
     .from(waitingNotes)
     .where(and(eq(waitingNotes.vehicleNumber, vehicleNumber), waiting(now)));
   return row?.waiting ?? 0;
+}
+
+/**
+ * The numbers that have notes waiting for them and a registration, by someone other than a note's
+ * sender, that is `ready` to receive them (a condition on `vehicles`).
+ */
+export async function numbersWithNotesFor(db: Db, ready: SQL, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ vehicleNumber: waitingNotes.vehicleNumber })
+    .from(waitingNotes)
+    .innerJoin(
+      vehicles,
+      and(
+        eq(vehicles.vehicleNumber, waitingNotes.vehicleNumber),
+        ne(vehicles.ownerId, waitingNotes.senderId),
+        ready,
+      ),
+    )
+    .where(waiting(now));
+  return rows.map(({ vehicleNumber }) => vehicleNumber);
 }
 
 /**

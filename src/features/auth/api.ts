@@ -1,11 +1,14 @@
 /** SPEC §7: the three calls of signing in. */
 import type {
+  CodeSentResponse,
   LoginPayload,
   RegisterPayload,
+  RegisterResponse,
   RuntimeConfig,
   VerifyPayload,
   VerifyResponse,
 } from '#common/api';
+import type { HttpError } from '#common/http';
 import type { apiClient } from '../../lib/api-client';
 import { preloadToasts } from '../../lib/toasts';
 
@@ -27,6 +30,17 @@ function client() {
 }
 
 /**
+ * A refused call's status and the server's reason, read without loading the HTTP client (the first
+ * load of /login does without it): the client's errors are HttpErrors, told by their name.
+ */
+export function refusalOf(error: unknown): { status: number | undefined; reason: string | undefined } {
+  if (!(error instanceof Error) || error.name !== 'HttpError')
+    return { status: undefined, reason: undefined };
+  const { status, serverMessage } = error as HttpError;
+  return { status, reason: serverMessage };
+}
+
+/**
  * The user has started on a sign-in form: fetch what sending it needs (the HTTP client, and the
  * toast library its answer may show) while they type, so the tap gets an answer at once.
  */
@@ -35,16 +49,14 @@ export function prepareToSend(): void {
   preloadToasts().catch(() => undefined);
 }
 
-/** Sends a one-time code to the phone; the answer is not read (SPEC §7). */
-export async function requestCode(phone: string): Promise<void> {
+/** Sends a one-time code to the phone; the answer says only when another may be asked for. */
+export async function requestCode(phone: string): Promise<CodeSentResponse> {
   const body: LoginPayload = { phone };
-  await (
-    await client()
-  )('/api/users/login', { method: 'POST', body });
+  return (await client())<CodeSentResponse>('/api/users/login', { method: 'POST', body });
 }
 
-export async function register(body: RegisterPayload): Promise<unknown> {
-  return (await client())('/api/users/register', { method: 'POST', body });
+export async function register(body: RegisterPayload): Promise<RegisterResponse | undefined> {
+  return (await client())<RegisterResponse | undefined>('/api/users/register', { method: 'POST', body });
 }
 
 export async function verifyCode(body: VerifyPayload): Promise<VerifyResponse> {

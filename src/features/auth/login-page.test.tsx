@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
@@ -24,6 +24,11 @@ describe('/login', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/registration');
   });
 
+  it('keeps the number the code screen gave back when "change number" was chosen', () => {
+    renderWithApp(<LoginPage />, { route: { pathname: '/login', state: { phone: '9847012345' } } });
+    expect(screen.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('9847012345');
+  });
+
   it("a number that is not 10 digits warns 'Invlaid number!' and makes no call", async () => {
     const user = userEvent.setup();
     const calls = stubFetch(() => jsonResponse({}));
@@ -34,24 +39,42 @@ describe('/login', () => {
     expect(calls).toEqual([]);
   });
 
-  it('the phone box keeps only digits, at most 10', async () => {
+  it('a number typed key by key as "+91 98470 12345" is kept whole and sent as its 10 digits', async () => {
     const user = userEvent.setup();
-    const { phone } = renderLogin();
-    await user.type(phone, '98a47-012345678');
-    expect(phone).toHaveValue('9847012345');
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', resendAfterSeconds: 30 }));
+    const { phone, send } = renderLogin();
+    await user.type(phone, '+91 98470 12345');
+    expect(phone).toHaveValue('+91 98470 12345');
+    await user.click(send);
+    await screen.findByText('/otp-verification');
+    expect(calls[0]?.body).toEqual({ phone: '9847012345' });
   });
 
-  it('a pasted +91 number becomes its 10 digits', async () => {
+  it('a number written "098470 12345" is sent as its 10 digits', async () => {
     const user = userEvent.setup();
-    const { phone } = renderLogin();
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', resendAfterSeconds: 30 }));
+    const { phone, send } = renderLogin();
     await user.click(phone);
-    await user.paste('+91 98470 12345');
-    expect(phone).toHaveValue('9847012345');
+    await user.paste('098470 12345');
+    await user.click(send);
+    await screen.findByText('/otp-verification');
+    expect(calls[0]?.body).toEqual({ phone: '9847012345' });
+  });
+
+  it('the phone box drops letters but cuts no digit, so one digit too many is refused, not sent', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(() => jsonResponse({}));
+    const { phone, send } = renderLogin();
+    await user.type(phone, '98a47-012345678');
+    expect(phone).toHaveValue('9847-012345678');
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invlaid number!');
+    expect(calls).toEqual([]);
   });
 
   it('a valid number requests a code, keeps the phone and goes to /otp-verification', async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(() => jsonResponse({ message: 'Code sent' }));
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', resendAfterSeconds: 30 }));
     const { phone, send } = renderLogin();
     await user.type(phone, '9847012345');
     await user.click(send);
@@ -71,8 +94,20 @@ describe('/login', () => {
     const { phone, send } = renderLogin();
     await user.type(phone, '9847012345');
     await user.click(send);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed!');
+    expect(await screen.findByText('Login failed!')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('a number with no account also says the reason the server gives, with a link to sign up', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'This number is not registered. Please sign up.' }, 404));
+    const { phone, send } = renderLogin();
+    await user.type(phone, '9847012345');
+    await user.click(send);
+    const reason = await screen.findByText(/This number is not registered/);
+    expect(within(reason).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/registration');
+    expect(phone).toHaveAccessibleDescription(/This number is not registered/);
   });
 });
 
@@ -103,6 +138,6 @@ describe('/login in Malayalam', () => {
     const { phone, send } = renderMalayalamLogin();
     await user.type(phone, '9847012345');
     await user.click(send);
-    expect(await screen.findByRole('alert')).toHaveTextContent('സൈൻ ഇൻ പരാജയപ്പെട്ടു!');
+    expect(await screen.findByText('സൈൻ ഇൻ പരാജയപ്പെട്ടു!')).toBeInTheDocument();
   });
 });

@@ -5,39 +5,53 @@
  */
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { PHONE_LENGTH } from '#common/phone';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { useHydrated } from '../../lib/use-hydrated';
 import { setPendingPhone } from '../../state/pending-phone';
-import { prepareToSend, requestCode } from './api';
+import { prepareToSend, refusalOf, requestCode } from './api';
 import { AuthLayout } from './auth-layout';
-import { phoneFromInput } from './phone-input';
+import { keptPhoneOf, type BackFromCodeScreen, type ToCodeScreen } from './code-screen';
+import { mobileFromInput, phoneFromInput } from './phone-input';
+
+/** Why the server refused: no account for the number (with the way to sign up), or too many codes. */
+interface Refusal {
+  reason: string;
+  phone: string;
+  signUp: boolean;
+}
 
 export default function LoginPage() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
+  const location = useLocation();
   const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const phone = phoneFromInput(String(new FormData(event.currentTarget).get('phone')));
-    if (phone.length !== PHONE_LENGTH) {
+    const phone = mobileFromInput(String(new FormData(event.currentTarget).get('phone')));
+    if (phone === null) {
       notifyWarning(i18n._('toast.invalidPhone'));
       return;
     }
     setSending(true);
+    setRefusal(null);
     try {
-      await requestCode(phone);
+      const { resendAfterSeconds } = await requestCode(phone);
       setPendingPhone(phone);
-      void navigate('/otp-verification');
-    } catch {
+      const state: ToCodeScreen = { from: '/login', resendAfterSeconds };
+      void navigate('/otp-verification', { state });
+    } catch (error) {
       notifyError(i18n._('toast.loginFailed'));
+      const { status, reason } = refusalOf(error);
+      if (reason) setRefusal({ reason, phone, signUp: status === 404 });
       setSending(false);
     }
   }
 
+  const signUpState: BackFromCodeScreen | undefined = refusal ? { phone: refusal.phone } : undefined;
   return (
     <AuthLayout title={i18n._('login.title')}>
       <p className="muted">{i18n._('login.codeHint')}</p>
@@ -55,15 +69,27 @@ export default function LoginPage() {
               className="input"
               name="phone"
               type="tel"
-              inputMode="numeric"
+              inputMode="tel"
               autoComplete="tel-national"
               placeholder={i18n._('login.phonePlaceholder')}
+              defaultValue={keptPhoneOf(location.state)}
+              aria-describedby={refusal ? 'login-refusal' : undefined}
               onChange={(event) => {
                 event.target.value = phoneFromInput(event.target.value);
               }}
             />
           </div>
         </div>
+        {refusal && (
+          <p id="login-refusal" className="auth-refusal" role="alert">
+            {refusal.reason}{' '}
+            {refusal.signUp && (
+              <Link to="/registration" state={signUpState}>
+                {i18n._('login.signUp')}
+              </Link>
+            )}
+          </p>
+        )}
         <button type="submit" className="button button-primary button-block" disabled={sending || !hydrated}>
           {i18n._('login.submit')}
         </button>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
@@ -12,9 +12,9 @@ import OtpPage from './otp-page';
 
 vi.mock('../../lib/push', () => ({ requestPushPermission: vi.fn() }));
 
-function renderOtp() {
+function renderOtp(state: unknown = null) {
   setPendingPhone('9847012345');
-  renderWithApp(<OtpPage />, { route: '/otp-verification' });
+  renderWithApp(<OtpPage />, { route: { pathname: '/otp-verification', state } });
   return screen.getAllByRole('textbox');
 }
 
@@ -98,7 +98,7 @@ describe('/otp-verification', () => {
 
   it('RESEND CODE clears the boxes, refocuses the first and requests a new code for the kept phone', async () => {
     const user = userEvent.setup();
-    const calls = stubFetch(() => jsonResponse({ message: 'Code sent' }));
+    const calls = stubFetch(() => jsonResponse({ message: 'Code sent', resendAfterSeconds: 30 }));
     const boxes = renderOtp();
     await user.click(boxes[0]!);
     await user.keyboard('123');
@@ -129,6 +129,54 @@ describe('/otp-verification', () => {
     expect(await screen.findByText('Login failed!')).toBeInTheDocument();
   });
 
+  it('puts the focus in the first box on arrival', () => {
+    const boxes = renderOtp();
+    expect(boxes[0]).toHaveFocus();
+  });
+
+  it('a rejected code clears the boxes and puts the focus back in the first', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse({ message: 'Wrong code' }, 400));
+    const boxes = renderOtp();
+    await user.paste('482913');
+    await user.click(screen.getByRole('button', { name: 'VERIFY CODE' }));
+    await screen.findByText('Invalid Otp');
+    expect(boxes.map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '', '', '']);
+    expect(boxes[0]).toHaveFocus();
+  });
+
+  it('counts down on RESEND CODE the seconds the sign-in answer gave, then offers it', async () => {
+    vi.useFakeTimers();
+    renderOtp({ from: '/login', resendAfterSeconds: 30 });
+    expect(screen.getByRole('button', { name: 'RESEND CODE in 30 s' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(12_000));
+    expect(screen.getByRole('button', { name: 'RESEND CODE in 18 s' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(18_000));
+    expect(screen.getByRole('button', { name: 'RESEND CODE' })).toBeEnabled();
+    vi.useRealTimers();
+  });
+
+  it("counts down again from a refused resend's Retry-After", async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ message: 'Please wait.' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '25' },
+        }),
+    );
+    renderOtp();
+    fireEvent.click(screen.getByRole('button', { name: 'RESEND CODE' }));
+    expect(await screen.findByRole('button', { name: 'RESEND CODE in 25 s' })).toBeDisabled();
+  });
+
+  it('"Change number" goes back to the screen it came from, keeping the number', async () => {
+    const user = userEvent.setup();
+    renderOtp({ from: '/registration', resendAfterSeconds: 30 });
+    await user.click(screen.getByRole('link', { name: 'Change number' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/registration');
+  });
+
   it('without a phone to verify it goes to /login', async () => {
     renderWithApp(<OtpPage />, { route: '/otp-verification' });
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
@@ -157,10 +205,10 @@ describe('/otp-verification in Malayalam', () => {
 
   it('says in Malayalam where the code went and that a new one is coming', async () => {
     const user = userEvent.setup();
-    stubFetch(() => jsonResponse({ message: 'Code sent' }));
+    stubFetch(() => jsonResponse({ message: 'Code sent', resendAfterSeconds: 0 }));
     await activateLanguage('ml');
     renderOtp();
-    expect(screen.getByText('+91 9847012345 എന്ന നമ്പറിലേക്ക് അയച്ച 6 അക്ക കോഡ് നൽകുക.')).toBeInTheDocument();
+    expect(screen.getByText('+91 98470 12345 എന്ന നമ്പറിലേക്ക് അയച്ച 6 അക്ക കോഡ് നൽകുക.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'കോഡ് വീണ്ടും അയയ്ക്കുക' }));
     expect(await screen.findByText('പുതിയ കോഡ് വരുന്നുണ്ട്.')).toBeInTheDocument();
   });

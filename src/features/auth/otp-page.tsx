@@ -1,25 +1,36 @@
 /** SPEC §2 /otp-verification. */
 import { useLingui } from '@lingui/react';
-import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { formatPhone } from '#common/phone';
 import { requestPushPermission } from '../../lib/push';
 import { useAtomValue } from '../../lib/store';
-import { serverMessageOf, statusOf } from '../../lib/api-client';
+import { retryAfterOf, serverMessageOf, statusOf } from '../../lib/api-client';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { pendingPhoneAtom } from '../../state/pending-phone';
 import { startSession } from '../../state/user';
 import { prepareToSend, requestCode, verifyCode } from './api';
 import { AuthLayout } from './auth-layout';
+import { toCodeScreenOf, type BackFromCodeScreen } from './code-screen';
 import { emptyOtp, enterDigits, type OtpDigits } from './otp-boxes';
+import { useCountdown } from './use-countdown';
 
 export default function OtpPage() {
   const { i18n } = useLingui();
   const phone = useAtomValue(pendingPhoneAtom);
   const navigate = useNavigate();
+  const arrival = toCodeScreenOf(useLocation().state);
   const [boxes, setBoxes] = useState<OtpDigits>(emptyOtp);
   const [busy, setBusy] = useState(false);
   const [resent, setResent] = useState(false);
+  const [resendAt, setResendAt] = useState(() => Date.now() + (arrival?.resendAfterSeconds ?? 0) * 1000);
+  const resendIn = useCountdown(resendAt);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
+
+  // Arriving on the screen, the code is typed at once.
+  useEffect(() => {
+    inputs.current[0]?.focus();
+  }, []);
 
   // Nothing to verify without the phone a code was sent to.
   if (phone === null) return <Navigate to="/login" replace />;
@@ -68,9 +79,14 @@ export default function OtpPage() {
       void navigate('/dashboard', { replace: true });
     } catch {
       notifyError(i18n._('toast.invalidOtp'));
+      // A wrong code is typed again from the first box, not corrected digit by digit.
+      setBoxes(emptyOtp());
+      focusBox(0);
       setBusy(false);
     }
   }
+
+  const waitSeconds = (seconds: number) => setResendAt(Date.now() + seconds * 1000);
 
   async function onResend() {
     if (phone === null) return;
@@ -78,19 +94,29 @@ export default function OtpPage() {
     setResent(false);
     focusBox(0);
     try {
-      await requestCode(phone);
+      const { resendAfterSeconds } = await requestCode(phone);
       setResent(true);
+      waitSeconds(resendAfterSeconds);
     } catch (error) {
       // Too soon after the last code: say how to proceed rather than that sign-in failed.
       const tooSoon = statusOf(error) === 429 ? serverMessageOf(error) : undefined;
       if (tooSoon) notifyWarning(tooSoon);
       else notifyError(i18n._('toast.loginFailed'));
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter !== undefined) waitSeconds(retryAfter);
     }
   }
 
+  const back: BackFromCodeScreen = { phone };
+
   return (
     <AuthLayout title={i18n._('otp.title')}>
-      <p className="muted">{i18n._('otp.codeSentTo', { phone: `+91 ${phone}` })}</p>
+      <p className="muted">{i18n._('otp.codeSentTo', { phone: formatPhone(phone) })}</p>
+      <p className="otp-change">
+        <Link to={arrival?.from ?? '/login'} state={back} replace>
+          {i18n._('otp.changeNumber')}
+        </Link>
+      </p>
       <form className="form" noValidate onFocus={prepareToSend} onSubmit={(event) => void onVerify(event)}>
         <fieldset className="otp-boxes">
           <legend className="visually-hidden">{i18n._('otp.codeLabel')}</legend>
@@ -117,8 +143,15 @@ export default function OtpPage() {
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {i18n._('otp.verify')}
         </button>
-        <button type="button" className="button button-block" disabled={busy} onClick={() => void onResend()}>
-          {i18n._('otp.resend')}
+        <button
+          type="button"
+          className="button button-block"
+          disabled={busy || resendIn > 0}
+          onClick={() => void onResend()}
+        >
+          {resendIn > 0
+            ? i18n._('otp.resendIn', { label: i18n._('otp.resend'), seconds: resendIn })
+            : i18n._('otp.resend')}
         </button>
         <p className="otp-status" role="status">
           {resent ? i18n._('otp.resent') : ''}

@@ -1,9 +1,10 @@
-import { normalisePhone, PHONE_LENGTH } from '#common/phone';
+import { isIndianMobile, normalisePhone, typedPhone } from '#common/phone';
 
-/**
- * What a phone box keeps of what was typed or pasted: a whole number written as +91…, 0… or with
- * spaces becomes its 10 digits; anything else keeps only its first 10 digits.
- */
-export function phoneFromInput(raw: string): string {
-  return normalisePhone(raw) ?? raw.replace(/\D/g, '').slice(0, PHONE_LENGTH);
+/** What a phone box keeps of what was typed or pasted: every digit, a plus and the separators, none cut. */
+export const phoneFromInput = typedPhone;
+
+/** The 10 digits of an Indian mobile number typed any way people write it, or null. */
+export function mobileFromInput(raw: string): string | null {
+  const phone = normalisePhone(raw);
+  return phone && isIndianMobile(phone) ? phone : null;
 }

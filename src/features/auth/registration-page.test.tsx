@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '#common/api';
@@ -83,12 +83,51 @@ describe('/registration', () => {
     expect(options.map((option) => option.value).filter(Boolean)).toEqual(['Male', 'Female', 'Other']);
   });
 
-  it('the phone needs 10 digits and says so in its hint', () => {
+  it('the phone and date of birth hints do not read as errors before anything is typed', () => {
     renderRegistration();
     const phone = screen.getByRole('textbox', { name: 'Phone' });
-    expect(phone).toHaveAttribute('pattern', '[0-9]{10}');
     expect(phone).toBeRequired();
+    expect(phone).toHaveAttribute('title', 'Please enter a valid 10-digit phone number');
+    expect(phone).toHaveAccessibleDescription('Your mobile number; +91 or 0 in front is fine.');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    const dateOfBirth = screen.getByLabelText('Date of birth');
+    expect(dateOfBirth).toHaveAccessibleDescription('Vahan Contact is for people 18 and older.');
+    expect(dateOfBirth).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("an empty form keeps 'Invalid fields!', marks each wrong field beside it and focuses the first", () => {
+    const calls = serveApi();
+    renderRegistration();
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid fields!');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Fill in this field.');
+    expect(name).toHaveFocus();
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(phone).toHaveAccessibleDescription('Please enter a valid 10-digit phone number');
+    expect(screen.getByRole('combobox', { name: 'Gender' })).toHaveAccessibleDescription('Choose one.');
+    expect(screen.getByRole('checkbox', { name: CONSENT })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
+  it('a phone typed as "+91 98470 12345" is sent as its 10 digits, and a wrong one is marked and focused', async () => {
+    const calls = serveApi(() =>
+      jsonResponse({ message: 'Code sent', phone: '9847012345', resendAfterSeconds: 30 }, 201),
+    );
+    renderRegistration();
+    await fillValidForm();
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    change(phone, '+91 98470 1234');
+    submit();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveFocus();
+    change(phone, '+91 98470 12345');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    submit();
+    await passTime(0);
+    expect(calls[0]).toMatchObject({ url: '/api/users/register', body: { phone: '9847012345' } });
   });
 
   it("the city select says 'First select a district' and is disabled until a district is chosen", () => {
@@ -257,10 +296,11 @@ describe('/registration', () => {
     renderRegistration();
     await fillValidForm();
     const dateOfBirth = screen.getByLabelText('Date of birth');
-    expect(dateOfBirth).toHaveAccessibleDescription('You must be 18 or older');
     change(dateOfBirth, `${new Date().getFullYear() - 10}-01-01`);
     submit();
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid fields!');
+    expect(dateOfBirth).toHaveAccessibleDescription('You must be 18 or older');
+    expect(dateOfBirth).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toEqual([]);
   });
 
@@ -271,8 +311,19 @@ describe('/registration', () => {
     await fillValidForm();
     submit();
     await passTime(0);
-    expect(screen.getByRole('alert')).toHaveTextContent('Regostration failed!');
+    expect(screen.getByText('Regostration failed!')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/registration');
+  });
+
+  it('a number that has an account also says the reason the server gives, with a link to sign in', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveApi(() => jsonResponse({ message: 'This number already has an account. Please sign in.' }, 409));
+    renderRegistration();
+    await fillValidForm();
+    submit();
+    await passTime(0);
+    const reason = screen.getByText(/already has an account/);
+    expect(within(reason).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 });
 
@@ -318,9 +369,10 @@ describe('/registration in Malayalam', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('ചില വിവരങ്ങൾ ശരിയല്ല!');
   });
 
-  it('the phone field explains a valid number in Malayalam', async () => {
+  it('the phone field explains a valid number in Malayalam once a wrong one is sent', async () => {
     await activateLanguage('ml');
     renderWithApp(<RegistrationPage />, { route: '/registration' });
+    fireEvent.click(screen.getByRole('button', { name: 'അടുത്തത്' }));
     expect(screen.getByRole('textbox', { name: 'ഫോൺ നമ്പർ' })).toHaveAccessibleDescription(
       'ശരിയായ 10 അക്ക ഫോൺ നമ്പർ നൽകുക',
     );
@@ -334,6 +386,6 @@ describe('/registration in Malayalam', () => {
     await fillValidFormByName();
     fireEvent.click(screen.getByRole('button', { name: 'അടുത്തത്' }));
     await passTime(0);
-    expect(screen.getByRole('alert')).toHaveTextContent('രജിസ്ട്രേഷൻ പരാജയപ്പെട്ടു!');
+    expect(screen.getByText('രജിസ്ട്രേഷൻ പരാജയപ്പെട്ടു!')).toBeInTheDocument();
   });
 });

@@ -2,27 +2,62 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { latestAdultDateOfBirth } from '#common/age';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { isAdult, latestAdultDateOfBirth } from '#common/age';
 import type { RegisterPayload, RuntimeConfig } from '#common/api';
 import { GENDERS } from '#common/genders';
 import { COUNTRY, DISTRICTS, STATE } from '#common/districts';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
 import { nameProblem } from '#common/person-name';
-import { PHONE_LENGTH } from '#common/phone';
 import { Field } from '../../components/field';
 import { nameProblemText } from '../../components/name-problem-text';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { activeLanguage } from '../../i18n/i18n';
+import { serverMessageOf, statusOf } from '../../lib/api-client';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
 import { fetchRuntimeConfig, prepareToSend, register } from './api';
 import { AuthLayout } from './auth-layout';
-import { phoneFromInput } from './phone-input';
+import { keptPhoneOf, type BackFromCodeScreen, type ToCodeScreen } from './code-screen';
+import { mobileFromInput, phoneFromInput } from './phone-input';
 import { useCityOptions } from './use-city-options';
 
 const EMPTY_FORM = { name: '', email: '', phone: '', gender: '', dateOfBirth: '', district: '', city: '' };
 type FormValues = typeof EMPTY_FORM;
+/** The form's fields in the order they are shown: the first wrong one gets the focus. */
+const FIELD_ORDER = [...(Object.keys(EMPTY_FORM) as (keyof FormValues)[]), 'consent'] as const;
+type FieldName = (typeof FIELD_ORDER)[number];
+type FieldProblems = Partial<Record<FieldName, string>>;
+
+/** What is wrong with each field of the form, in words shown beside it. */
+function fieldProblems(i18n: I18n, values: FormValues, emailValid: boolean, consent: boolean): FieldProblems {
+  const problems: FieldProblems = {};
+  const required = i18n._('registration.required');
+  const choose = i18n._('registration.chooseOne');
+  const name = values.name.trim();
+  const nameRefused = nameProblem(name);
+  if (!name) problems.name = required;
+  else if (nameRefused) problems.name = nameProblemText(i18n, nameRefused);
+  if (!values.email.trim()) problems.email = required;
+  else if (!emailValid) problems.email = i18n._('registration.emailInvalid');
+  if (mobileFromInput(values.phone) === null) problems.phone = i18n._('registration.phoneHint');
+  if (!values.gender) problems.gender = choose;
+  if (!values.dateOfBirth) problems.dateOfBirth = required;
+  else if (!isAdult(values.dateOfBirth, new Date())) problems.dateOfBirth = i18n._('registration.adultsOnly');
+  if (!values.district) problems.district = choose;
+  if (!values.city) problems.city = choose;
+  if (!consent) problems.consent = i18n._('registration.consentRequired');
+  return problems;
+}
+
+/** Brings the first wrong field into view and puts the focus in it. */
+function focusFirstProblem(form: HTMLFormElement, problems: FieldProblems): void {
+  const first = FIELD_ORDER.find((field) => problems[field]);
+  const control = first && form.elements.namedItem(first);
+  if (!(control instanceof HTMLElement)) return;
+  control.scrollIntoView?.({ block: 'center' });
+  control.focus({ preventScroll: true });
+}
 
 function cityPlaceholder(i18n: I18n, district: string, loading: boolean): string {
   if (loading) return i18n._('registration.loadingCities');
@@ -43,14 +78,17 @@ function genderName(i18n: I18n, gender: (typeof GENDERS)[number]): string {
 export default function RegistrationPage() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  const keptPhone = keptPhoneOf(useLocation().state);
+  const [values, setValues] = useState<FormValues>(() => ({ ...EMPTY_FORM, phone: keptPhone }));
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [refusal, setRefusal] = useState<{ reason: string; phone: string } | null>(null);
   const [phoneVisible, setPhoneVisible] = useState(false);
   const [consent, setConsent] = useState(false);
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   const [sending, setSending] = useState(false);
   const { cities, loading } = useCityOptions(values.district);
   const nameRefused = nameProblem(values.name.trim());
-  const nameError = nameRefused && nameProblemText(i18n, nameRefused);
+  const nameError = (nameRefused && nameProblemText(i18n, nameRefused)) || problems.name;
 
   useEffect(() => {
     let active = true;
@@ -66,6 +104,8 @@ export default function RegistrationPage() {
 
   function change(field: keyof FormValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
+    // A field being corrected is no longer marked wrong; it is checked again at the next send.
+    setProblems(({ [field]: _corrected, ...others }) => others);
   }
 
   /** What every control of the form has: its field's name, value and change, and that it is required. */
@@ -79,21 +119,25 @@ export default function RegistrationPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The browser's own checks (required, email type, phone pattern) decide; its bubbles are off
-    // so that SPEC §8's warning is what the user sees. A disabled city select is not checked by
-    // the browser, hence the explicit test.
-    if (!event.currentTarget.checkValidity() || values.city === '') {
-      notifyWarning(i18n._('toast.invalidFields'));
-      return;
-    }
-    if (nameError) {
-      notifyWarning(nameError);
+    const form = event.currentTarget;
+    // The browser's bubbles are off so that SPEC §8's warning is what the user sees, and each wrong
+    // field says beside it what is wrong; the e-mail box's own check decides what an address is.
+    const email = form.elements.namedItem('email');
+    const emailValid = !(email instanceof HTMLInputElement) || email.validity.valid;
+    const found = fieldProblems(i18n, values, emailValid, consent);
+    const phone = mobileFromInput(values.phone);
+    if (Object.keys(found).length > 0 || phone === null) {
+      setProblems(found);
+      // A name refused for what it holds (not for being empty) is the one thing named in the toast.
+      const onlyNameRefused = nameRefused !== null && Object.keys(found).length === 1;
+      notifyWarning(onlyNameRefused && found.name ? found.name : i18n._('toast.invalidFields'));
+      focusFirstProblem(form, found);
       return;
     }
     const payload: RegisterPayload = {
       name: values.name.trim(),
       email: values.email.trim(),
-      phone: values.phone,
+      phone,
       gender: values.gender as RegisterPayload['gender'],
       dateOfBirth: values.dateOfBirth,
       location: values.district,
@@ -105,43 +149,48 @@ export default function RegistrationPage() {
       consent,
     };
     setSending(true);
+    setRefusal(null);
     try {
       const response = await register(payload);
       if (!response) throw new Error('Empty registration response');
-      setPendingPhone(payload.phone);
-      void navigate('/otp-verification');
-    } catch {
+      setPendingPhone(phone);
+      const state: ToCodeScreen = { from: '/registration', resendAfterSeconds: response.resendAfterSeconds };
+      void navigate('/otp-verification', { state });
+    } catch (error) {
       notifyError(i18n._('toast.registrationFailed'));
+      const reason = serverMessageOf(error);
+      // A number with an account already is told so, with the way to sign in with it.
+      if (reason && statusOf(error) === 409) setRefusal({ reason, phone });
       setSending(false);
     }
   }
 
+  const signInState: BackFromCodeScreen | undefined = refusal ? { phone: refusal.phone } : undefined;
+
   return (
     <AuthLayout title={i18n._('registration.title')}>
       <form className="form" noValidate onFocus={prepareToSend} onSubmit={(event) => void onSubmit(event)}>
-        <Field label={i18n._('registration.name')} hint={nameError || undefined}>
-          <input
-            {...control('name')}
-            autoComplete="name"
-            aria-invalid={nameError ? true : undefined}
-            maxLength={NAME_MAX}
-          />
+        <Field label={i18n._('registration.name')} error={nameError || undefined}>
+          <input {...control('name')} autoComplete="name" maxLength={NAME_MAX} />
         </Field>
-        <Field label={i18n._('registration.email')}>
+        <Field label={i18n._('registration.email')} error={problems.email}>
           <input {...control('email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
         </Field>
-        <Field label={i18n._('registration.phone')} hint={i18n._('registration.phoneHint')}>
+        <Field
+          label={i18n._('registration.phone')}
+          hint={i18n._('registration.phoneNote')}
+          error={problems.phone}
+        >
           <input
             {...control('phone')}
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel-national"
-            pattern={`[0-9]{${PHONE_LENGTH}}`}
             title={i18n._('registration.phoneHint')}
             onChange={(event) => change('phone', phoneFromInput(event.target.value))}
           />
         </Field>
-        <Field label={i18n._('registration.gender')}>
+        <Field label={i18n._('registration.gender')} error={problems.gender}>
           <select {...control('gender')}>
             <option value="">{i18n._('registration.selectGender')}</option>
             {GENDERS.map((gender) => (
@@ -151,7 +200,11 @@ export default function RegistrationPage() {
             ))}
           </select>
         </Field>
-        <Field label={i18n._('registration.dateOfBirth')} hint={i18n._('registration.adultsOnly')}>
+        <Field
+          label={i18n._('registration.dateOfBirth')}
+          hint={i18n._('registration.adultsNote')}
+          error={problems.dateOfBirth}
+        >
           <input
             {...control('dateOfBirth')}
             type="date"
@@ -159,12 +212,13 @@ export default function RegistrationPage() {
             max={latestAdultDateOfBirth(new Date())}
           />
         </Field>
-        <Field label={i18n._('registration.district')}>
+        <Field label={i18n._('registration.district')} error={problems.district}>
           <select
             {...control('district')}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, district: event.target.value, city: '' }))
-            }
+            onChange={(event) => {
+              change('district', event.target.value);
+              setValues((current) => ({ ...current, city: '' }));
+            }}
           >
             <option value="">{i18n._('registration.selectDistrict')}</option>
             {DISTRICTS.map((district) => (
@@ -174,7 +228,7 @@ export default function RegistrationPage() {
             ))}
           </select>
         </Field>
-        <Field label={i18n._('registration.city')}>
+        <Field label={i18n._('registration.city')} error={problems.city}>
           <select {...control('city')} disabled={!values.district || loading}>
             <option value="">{cityPlaceholder(i18n, values.district, loading)}</option>
             {cities.map((city) => (
@@ -200,10 +254,28 @@ export default function RegistrationPage() {
             name="consent"
             required
             checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
+            aria-invalid={problems.consent ? true : undefined}
+            aria-describedby={problems.consent ? 'registration-consent-problem' : undefined}
+            onChange={(event) => {
+              setConsent(event.target.checked);
+              setProblems(({ consent: _corrected, ...others }) => others);
+            }}
           />
           {i18n._('registration.consent')}
         </label>
+        {problems.consent && (
+          <p id="registration-consent-problem" className="field-hint field-error">
+            {problems.consent}
+          </p>
+        )}
+        {refusal && (
+          <p className="auth-refusal" role="alert">
+            {refusal.reason}{' '}
+            <Link to="/login" state={signInState}>
+              {i18n._('registration.login')}
+            </Link>
+          </p>
+        )}
         <button type="submit" className="button button-primary button-block" disabled={sending}>
           {i18n._('registration.submit')}
         </button>

@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
+import { formatPhone } from '#common/phone';
 import { CallIcon } from '../../components/icons';
 import { serverMessageOf } from '../../lib/api-client';
 import { refuseWhenOffline } from '../../lib/offline-guard';
@@ -18,7 +19,7 @@ export function CallUser({ vehicle }: { vehicle: OwnedVehicle }) {
     return (
       <div className="stack">
         <p>
-          {i18n._('contact.ownerPhone')} <strong>{phone}</strong>
+          {i18n._('contact.ownerPhone')} <strong>{formatPhone(phone)}</strong>
         </p>
         <a className="button button-primary button-block" href={`tel:${phone}`}>
           <CallIcon aria-hidden="true" />

@@ -92,6 +92,7 @@ export default function MessagePage() {
             <ActionPanel
               action={action}
               vehicle={vehicle}
+              onCall={() => setAction('callUser')}
               onMessageSent={(sent) => {
                 follow(sent);
                 close();
@@ -114,13 +115,23 @@ interface ActionPanelProps {
   onMessageSent: (sent: SendResponse) => void;
   onNotificationSent: (sent: SendResponse) => void;
   onQueued: (key: string) => void;
+  onCall: () => void;
 }
 
-function ActionPanel({ action, vehicle, onMessageSent, onNotificationSent, onQueued }: ActionPanelProps) {
+function ActionPanel({
+  action,
+  vehicle,
+  onMessageSent,
+  onNotificationSent,
+  onQueued,
+  onCall,
+}: ActionPanelProps) {
   if (action === 'callUser') return <CallUser vehicle={vehicle} />;
   if (action === 'sendMessage')
-    return <SendMessageForm vehicle={vehicle} onSent={onMessageSent} onQueued={onQueued} />;
+    return <SendMessageForm vehicle={vehicle} onSent={onMessageSent} onQueued={onQueued} onCall={onCall} />;
   if (action === 'sendImage')
-    return <SendImageForm vehicle={vehicle} onSent={onMessageSent} onQueued={onQueued} />;
-  return <SendNotification vehicle={vehicle} onSent={onNotificationSent} onQueued={onQueued} />;
+    return <SendImageForm vehicle={vehicle} onSent={onMessageSent} onQueued={onQueued} onCall={onCall} />;
+  return (
+    <SendNotification vehicle={vehicle} onSent={onNotificationSent} onQueued={onQueued} onCall={onCall} />
+  );
 }

@@ -14,10 +14,10 @@ describe('OwnerDetails', () => {
     expect(screen.queryByText('9895011111')).not.toBeInTheDocument();
   });
 
-  it('reveals the phone when the eye is on and the owner made it visible', async () => {
+  it('reveals the phone, grouped the Indian way, when the eye is on and the owner made it visible', async () => {
     renderWithApp(<OwnerDetails owner={{ ...owner, phone: '9895011111', phoneVisible: true }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Show phone number' }));
-    expect(screen.getByTestId('owner-phone')).toHaveTextContent('9895011111');
+    expect(screen.getByTestId('owner-phone')).toHaveTextContent('+91 98950 11111');
   });
 
   it('keeps the phone masked with the eye on when the owner hid it', async () => {

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { VehicleOwner } from '#common/api';
+import { formatPhone } from '#common/phone';
 import { HideIcon, ShowIcon } from '../../components/icons';
 
 const MASKED_PHONE = '**********';
@@ -19,7 +20,7 @@ export function OwnerDetails({ owner }: { owner: VehicleOwner }) {
         <h2>{owner.name}</h2>
         <p className="owner-phone">
           <span className="visually-hidden">{i18n._('contact.phoneLabel')} </span>
-          <span data-testid="owner-phone">{phone ?? MASKED_PHONE}</span>
+          <span data-testid="owner-phone">{phone ? formatPhone(phone) : MASKED_PHONE}</span>
           <button
             type="button"
             className="icon-button"

@@ -12,6 +12,7 @@ import { Field } from '../../components/field';
 import { serverMessageOf } from '../../lib/api-client';
 import type { SendResponse } from '#common/api';
 import { sendImage } from './api';
+import { refusalOf, SendRefusalNote, useSendRefusal } from './send-refusal';
 import { currentPosition, shrinkPhoto } from './shrink-photo';
 
 interface SendImageFormProps {
@@ -19,6 +20,8 @@ interface SendImageFormProps {
   onSent: (sent: SendResponse) => void;
   /** No network: the photo waits in the outbox under this key. */
   onQueued: (key: string) => void;
+  /** A refusal offers the call in the photo's place. */
+  onCall: () => void;
 }
 
 interface PhotoChoiceProps {
@@ -46,7 +49,7 @@ function PhotoChoice({ label, accept, capture, name, onChosen }: PhotoChoiceProp
   );
 }
 
-export function SendImageForm({ vehicle, onSent, onQueued }: SendImageFormProps) {
+export function SendImageForm({ vehicle, onSent, onQueued, onCall }: SendImageFormProps) {
   const { i18n } = useLingui();
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -54,6 +57,7 @@ export function SendImageForm({ vehicle, onSent, onQueued }: SendImageFormProps)
   const [withLocation, setWithLocation] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { refusal, refuse, clear } = useSendRefusal(vehicle);
   const text = caption.trim();
   const captionRefused = text !== '' && contactDetailsProblem(text) !== null;
 
@@ -83,6 +87,8 @@ export function SendImageForm({ vehicle, onSent, onQueued }: SendImageFormProps)
     event.preventDefault();
     if (!photo || captionRefused) return;
     setBusy(true);
+    setProblem(null);
+    clear();
     const payload: PhotoPayload = {
       userId: vehicle.userId._id,
       vehicleId: vehicle._id,
@@ -101,8 +107,12 @@ export function SendImageForm({ vehicle, onSent, onQueued }: SendImageFormProps)
       window.alert(i18n._('contact.photoSent'));
       onSent(result.data);
     } else {
-      setProblem(serverMessageOf(result.error) ?? i18n._('contact.photoFailed'));
       setBusy(false);
+      refuse(result.error);
+      // A limit or a block is said by the refusal's note, with what to do; anything else here.
+      if (!refusalOf(i18n, result.error, vehicle)) {
+        setProblem(serverMessageOf(result.error) ?? i18n._('contact.photoFailed'));
+      }
     }
   }
 
@@ -145,6 +155,7 @@ export function SendImageForm({ vehicle, onSent, onQueued }: SendImageFormProps)
         {i18n._('contact.photoLocation')}
       </label>
       {problem && <p role="alert">{problem}</p>}
+      {refusal && <SendRefusalNote refusal={refusal} onCall={onCall} />}
       <div className="send-message-footer">
         <button
           type="submit"

@@ -14,7 +14,7 @@ const vehicle = anOwnedVehicle({ _id: 'vehicle-3', vehicleNumber: 'kl07ab1234' }
 function renderForm(onSent = vi.fn()) {
   const me = signIn();
   const onQueued = vi.fn();
-  renderWithApp(<SendMessageForm vehicle={vehicle} onSent={onSent} onQueued={onQueued} />);
+  renderWithApp(<SendMessageForm vehicle={vehicle} onSent={onSent} onQueued={onQueued} onCall={vi.fn()} />);
   return { user: userEvent.setup(), onSent, onQueued, me };
 }
 

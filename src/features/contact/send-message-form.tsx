@@ -6,24 +6,29 @@ import { MESSAGE_MAX } from '#common/limits';
 import { TextWithSuggestions } from '../../components/text-with-suggestions';
 import type { SendResponse } from '#common/api';
 import { sendMessage } from './api';
+import { SendRefusalNote, useSendRefusal } from './send-refusal';
 
 interface SendMessageFormProps {
   vehicle: OwnedVehicle;
   onSent: (sent: SendResponse) => void;
   /** No network: the message waits in the outbox under this key. */
   onQueued: (key: string) => void;
+  /** A refusal offers the call in the message's place. */
+  onCall: () => void;
 }
 
-export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormProps) {
+export function SendMessageForm({ vehicle, onSent, onQueued, onCall }: SendMessageFormProps) {
   const { i18n } = useLingui();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const { refusal, refuse, clear } = useSendRefusal(vehicle);
   const message = text.trim();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!message) return;
     setSending(true);
+    clear();
     const result = await sendMessage(
       { userId: vehicle.userId._id, vehicleId: vehicle._id, message },
       vehicle.vehicleNumber,
@@ -36,6 +41,7 @@ export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormPr
     } else {
       window.alert(i18n._('contact.messageFailed'));
       setSending(false);
+      refuse(result.error);
     }
   }
 
@@ -50,6 +56,7 @@ export function SendMessageForm({ vehicle, onSent, onQueued }: SendMessageFormPr
         value={text}
         onChange={setText}
       />
+      {refusal && <SendRefusalNote refusal={refusal} onCall={onCall} />}
       <div className="send-message-footer">
         <button type="submit" className="button button-primary button-block" disabled={!message || sending}>
           {i18n._('contact.notifyUser')}

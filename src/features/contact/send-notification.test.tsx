@@ -22,7 +22,7 @@ describe('SendNotification', () => {
 
   it("sends the owner a 'Vehicle Notification' with one of the suggested texts", async () => {
     const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
-    renderWithApp(<SendNotification vehicle={vehicle} onQueued={vi.fn()} />);
+    renderWithApp(<SendNotification vehicle={vehicle} onQueued={vi.fn()} onCall={vi.fn()} />);
     await notify();
     await screen.findByText('Notification sent successfully.');
     expect(calls).toHaveLength(1);
@@ -37,7 +37,7 @@ describe('SendNotification', () => {
   it("says 'Error sending notification.' when the send fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch(() => jsonResponse({ message: 'Internal Server Error' }, 500));
-    renderWithApp(<SendNotification vehicle={vehicle} onQueued={vi.fn()} />);
+    renderWithApp(<SendNotification vehicle={vehicle} onQueued={vi.fn()} onCall={vi.fn()} />);
     await notify();
     expect(await screen.findByText('Error sending notification.')).toBeInTheDocument();
   });
@@ -48,6 +48,7 @@ describe('SendNotification', () => {
       <SendNotification
         vehicle={{ ...vehicle, userId: { ...vehicle.userId, _id: '' } }}
         onQueued={vi.fn()}
+        onCall={vi.fn()}
       />,
     );
     await notify();
@@ -60,7 +61,7 @@ describe('SendNotification', () => {
     const calls = stubFetch(() => jsonResponse({ _id: 'notification-1' }, 201));
     const onQueued = vi.fn();
     const me = signIn();
-    renderWithApp(<SendNotification vehicle={vehicle} onQueued={onQueued} />);
+    renderWithApp(<SendNotification vehicle={vehicle} onQueued={onQueued} onCall={vi.fn()} />);
     await notify();
     await vi.waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
     expect(calls).toHaveLength(0);

@@ -5,6 +5,7 @@ import type { OwnedVehicle } from '#common/api';
 import { NOTIFICATION_TITLE, randomTemplate } from '#common/message-templates';
 import type { SendResponse } from '#common/api';
 import { sendNotification } from './api';
+import { SendRefusalNote, useSendRefusal } from './send-refusal';
 
 interface Outcome {
   ok: boolean;
@@ -16,12 +17,15 @@ interface SendNotificationProps {
   onSent?: (sent: SendResponse) => void;
   /** No network: the notification waits in the outbox under this key. */
   onQueued: (key: string) => void;
+  /** A refusal offers the call in the notification's place. */
+  onCall: () => void;
 }
 
-export function SendNotification({ vehicle, onSent, onQueued }: SendNotificationProps) {
+export function SendNotification({ vehicle, onSent, onQueued, onCall }: SendNotificationProps) {
   const { i18n } = useLingui();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { refusal, refuse, clear } = useSendRefusal(vehicle);
 
   async function notify() {
     // The type promises an owner, but the owner list comes from the network: check before sending.
@@ -32,6 +36,7 @@ export function SendNotification({ vehicle, onSent, onQueued }: SendNotification
     }
     setSending(true);
     setOutcome(null);
+    clear();
     const result = await sendNotification(
       { receiverId, title: NOTIFICATION_TITLE, body: randomTemplate(i18n, vehicle.vehicleNumber) },
       vehicle.vehicleNumber,
@@ -42,6 +47,7 @@ export function SendNotification({ vehicle, onSent, onQueued }: SendNotification
     }
     setSending(false);
     if (result.kind === 'sent') onSent?.(result.data);
+    else refuse(result.error);
     setOutcome(
       result.kind === 'sent'
         ? { ok: true, text: i18n._('contact.notificationSent') }
@@ -63,6 +69,7 @@ export function SendNotification({ vehicle, onSent, onQueued }: SendNotification
       <p className="notification-outcome" data-ok={outcome?.ok} role="status">
         {outcome?.text}
       </p>
+      {refusal && <SendRefusalNote refusal={refusal} onCall={onCall} />}
     </div>
   );
 }

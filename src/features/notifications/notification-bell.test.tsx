@@ -60,7 +60,7 @@ describe('notification dropdown', () => {
   it("shows 'From: {phone}' when the sender has a phone", async () => {
     answerUnread([aServerNotification({ senderId: { name: 'Rahul', phone: '9895011111' } })]);
     const { panel } = await openBell();
-    expect(await within(panel).findByText('From: 9895011111')).toBeInTheDocument();
+    expect(await within(panel).findByText('From: +91 98950 11111')).toBeInTheDocument();
   });
 
   it("shows the sender's name, also when the sender hid their phone", async () => {

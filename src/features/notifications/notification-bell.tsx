@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRelativeTime } from '#common/relative-time';
+import { formatPhone } from '#common/phone';
 import { activeLanguage } from '../../i18n/i18n';
 import { useAtomValue } from '../../lib/store';
 import {
@@ -158,7 +159,7 @@ export function NotificationBell() {
                   {item.cardVehicleId && <CardRequestActions vehicleId={item.cardVehicleId} />}
                   {item.fromPhone && (
                     <p className="bell-item-meta">
-                      {i18n._('notifications.from', { phone: item.fromPhone })}
+                      {i18n._('notifications.from', { phone: formatPhone(item.fromPhone) })}
                     </p>
                   )}
                   {item.fromServer && !item.system && <ReplyButtons notificationId={item.id} />}

@@ -9,6 +9,7 @@ import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-nu
 import { Field } from '../../components/field';
 import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { SearchIcon } from '../../components/icons';
+import { isNetworkError } from '../../lib/api-client';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { useAtomValue } from '../../lib/store';
 import { notifyError } from '../../lib/toasts';
@@ -29,6 +30,8 @@ export function SearchPanel() {
   const [searchedNumber, setSearchedNumber] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
   const [scanning, setScanning] = useState(false);
+  const [plateRefused, setPlateRefused] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
   const greetingId = useId();
 
   function showForm() {
@@ -41,6 +44,7 @@ export function SearchPanel() {
     const vehicleNumber = normaliseVehicleNumber(input.trim());
     if (!isValidVehicleNumber(vehicleNumber)) {
       notifyError(i18n._('toast.invalidVehicleNumber'));
+      setPlateRefused(true);
       return;
     }
     await search(vehicleNumber);
@@ -50,12 +54,14 @@ export function SearchPanel() {
   async function search(vehicleNumber: string) {
     if (refuseWhenOffline()) return;
     setSearching(true);
+    setUnreachable(false);
     try {
       const found = await findVehicleOwners(vehicleNumber);
       setSearchedNumber(vehicleNumber);
       setOwners(found);
-    } catch {
+    } catch (error) {
       notifyError(i18n._('toast.searchFailed'));
+      setUnreachable(isNetworkError(error));
       showForm();
     } finally {
       setSearching(false);
@@ -77,14 +83,26 @@ export function SearchPanel() {
       </h2>
       <p className="muted">{i18n._('search.intro')}</p>
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Field label={i18n._('search.numberLabel')} hint={i18n._('search.numberHint')}>
+        <Field
+          label={i18n._('search.numberLabel')}
+          hint={i18n._('search.numberHint')}
+          error={plateRefused ? i18n._('vehicles.plateForms') : undefined}
+        >
           <VehicleNumberInput
             look="plate"
             value={input}
-            onChange={(event) => setInput(event.target.value)}
+            onChange={(event) => {
+              setInput(event.target.value);
+              setPlateRefused(false);
+            }}
             enterKeyHint="search"
           />
         </Field>
+        {unreachable && (
+          <p className="search-unreachable" role="alert">
+            {i18n._('search.unreachable')}
+          </p>
+        )}
         <button
           type="submit"
           className="button button-primary button-block"

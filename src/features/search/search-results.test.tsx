@@ -53,14 +53,14 @@ describe('SearchResults', () => {
     expect(within(cards[0] as HTMLElement).getByText('Owner')).toBeInTheDocument();
   });
 
-  it('shows the owner phone when the owner made it visible', () => {
+  it('shows the owner phone, grouped the Indian way, when the owner made it visible', () => {
     renderWithApp(
       <SearchResults
         owners={[anOwnedVehicle({ userId: { ...owner, phone: '9895011111', phoneVisible: true } })]}
         onBack={() => undefined}
       />,
     );
-    expect(screen.getByText('9895011111')).toBeInTheDocument();
+    expect(screen.getByText('+91 98950 11111')).toBeInTheDocument();
   });
 
   it('hides the owner phone when phoneVisible is false', () => {

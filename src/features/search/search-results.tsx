@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { OwnedVehicle } from '#common/api';
+import { formatPhone } from '#common/phone';
 import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
@@ -69,7 +70,7 @@ function OwnerCard({ vehicle }: { vehicle: OwnedVehicle }) {
         <span className="muted">
           {owner.location}, {owner.city}
         </span>
-        {phone && <span>{phone}</span>}
+        {phone && <span>{formatPhone(phone)}</span>}
       </span>
     </Link>
   );

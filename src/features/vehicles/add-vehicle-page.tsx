@@ -21,6 +21,7 @@ export default function AddVehiclePage() {
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [type, setType] = useState(DEFAULT_VEHICLE_TYPE);
+  const [plateRefused, setPlateRefused] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +29,7 @@ export default function AddVehiclePage() {
     const vehicleNumber = String(form.get('vehicleNumber') ?? '');
     if (!isValidVehicleNumber(vehicleNumber)) {
       notifyError(i18n._('toast.invalidFormat'));
+      setPlateRefused(true);
       return;
     }
     if (refuseWhenOffline()) return;
@@ -75,8 +77,12 @@ export default function AddVehiclePage() {
         <Field label={i18n._('vehicles.nameLabel')} hint={i18n._('vehicles.nameHint')}>
           <input className="input" name="name" maxLength={VEHICLE_NAME_MAX} autoComplete="off" required />
         </Field>
-        <Field label={i18n._('vehicles.numberLabel')} hint={i18n._('vehicles.numberHint')}>
-          <VehicleNumberInput look="form" required />
+        <Field
+          label={i18n._('vehicles.numberLabel')}
+          hint={i18n._('vehicles.numberHint')}
+          error={plateRefused ? i18n._('vehicles.plateForms') : undefined}
+        >
+          <VehicleNumberInput look="form" required onInput={() => setPlateRefused(false)} />
         </Field>
         <button type="submit" className="button button-primary button-block" disabled={saving}>
           {i18n._('vehicles.save')}
