@@ -69,6 +69,36 @@ describe('the contact-details rule', () => {
   it('still finds a phone number written right after a vehicle number', () => {
     expect(contactDetailIn('KL0712345678')).toBe('phone');
   });
+
+  it.each([
+    ['commas', 'call 98,76,54,32,10'],
+    ['underscores', 'call 98765_43210'],
+    ['asterisks', 'call 9*8*7*6*5*4*3*2*1*0'],
+    ['middle dots', 'call 98765·43210'],
+    ['en dashes', 'call 98765–43210'],
+    ['em dashes', 'call 98765 — 43210'],
+    ['a mix of symbols', 'call 98~76|54#32=10'],
+  ])('finds a phone number whose digits are separated by %s (they let it through)', (_name, text) =>
+    expect(contactDetailIn(text)).toBe('phone'),
+  );
+
+  it.each([
+    'call nine eight four seven one two three four five six',
+    'Nine-Eight-Four-Seven-Zero-One-Two',
+    'nine eight double four seven oh one',
+    'ഒമ്പത് എട്ട് നാല് ഏഴ് ഒന്ന് രണ്ട് മൂന്ന്',
+    'ഒൻപത്, എട്ട്, നാലു, ഏഴു, പൂജ്യം, ഒന്നു, രണ്ടു',
+    'നൈൻ എയ്റ്റ് ഫോർ സെവൻ സീറോ വൺ ടു',
+  ])('finds a phone number spelled out digit by digit: %j (it passed as words)', (text) =>
+    expect(contactDetailIn(text)).toBe('phone'),
+  );
+
+  it.each([
+    'I will be there in one or two minutes',
+    'Someone is at the gate, give me five minutes',
+    'Only one car, the seven seater, is blocking',
+    'ഞാൻ രണ്ട് മിനിറ്റിൽ വരാം',
+  ])('lets words for a few numbers through: %j', (text) => expect(contactDetailIn(text)).toBeNull());
 });
 
 describe('look-alikes do not get past the rule', () => {

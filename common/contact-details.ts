@@ -10,9 +10,37 @@ export type ContactDetail = 'link' | 'email' | 'phone';
 /** A URL scheme, a `www.` address, or a domain name (`example.in`, `a.b.example.com`). */
 const LINK = /[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
 const EMAIL = /[^\s@]+@[^\s@]+/;
-/** Seven digits or more, separated only by spaces or punctuation people put in numbers. */
-const PHONE_DIGITS = String.raw`\+?\d(?:[\s().\/+-]*\d){6,}`;
-const PHONE = new RegExp(PHONE_DIGITS);
+/**
+ * Seven digits or more, with any run of spaces, punctuation or symbols between them: a comma, `_`,
+ * `*`, `·` or a dash of any length separates digits as well as a space does.
+ */
+const PHONE_DIGITS = String.raw`\+?\d(?:[\s\p{P}\p{S}]*\d){6,}`;
+const PHONE = new RegExp(PHONE_DIGITS, 'u');
+/** Digits spelled out one by one, in English and in Malayalam (its words and English ones in its script). */
+const DIGIT_WORDS: Record<string, readonly string[]> = {
+  '0': ['zero', 'oh', 'പൂജ്യം', 'സീറോ'],
+  '1': ['one', 'ഒന്ന്', 'ഒന്നു', 'ഒന്ന', 'വൺ'],
+  '2': ['two', 'രണ്ട്', 'രണ്ടു', 'ടു'],
+  '3': ['three', 'മൂന്ന്', 'മൂന്നു', 'ത്രീ'],
+  '4': ['four', 'നാല്', 'നാലു', 'ഫോർ'],
+  '5': ['five', 'അഞ്ച്', 'അഞ്ചു', 'ഫൈവ്'],
+  '6': ['six', 'ആറ്', 'ആറു', 'സിക്സ്'],
+  '7': ['seven', 'ഏഴ്', 'ഏഴു', 'സെവൻ'],
+  '8': ['eight', 'എട്ട്', 'എട്ടു', 'എയ്റ്റ്'],
+  '9': ['nine', 'ഒമ്പത്', 'ഒൻപത്', 'ഒമ്പതു', 'ഒൻപതു', 'നൈൻ'],
+};
+const DIGIT_OF_WORD = new Map(
+  Object.entries(DIGIT_WORDS).flatMap(([digit, words]) =>
+    words.map((word) => [word.normalize('NFKC'), digit]),
+  ),
+);
+const wordAlternatives = [...DIGIT_OF_WORD.keys()].sort((a, b) => b.length - a.length).join('|');
+/** A digit's word, alone (not inside a longer word), after "double" or "triple" as people say them. */
+const SPELLED_DIGIT = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:(double|triple)\s+)?(${wordAlternatives})(?![\p{L}\p{M}])`,
+  'giu',
+);
+const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 /** A vehicle number (SPEC §5) in any case, spaced or hyphenated: its digits are not a phone number. */
 const VEHICLE_NUMBER = /(?<![a-z0-9])[a-z]{2}[\s-]*\d{2}[\s-]*[a-z0-9]{1,2}[\s-]*\d{4}(?!\d)/gi;
 /** Full stops that browsers also take as the dot of a domain name (IDNA). */
@@ -45,12 +73,19 @@ export function comparableText(text: string): string {
     .replace(DECIMAL_DIGIT, digitValue);
 }
 
+/** `text` with digits spelled out word by word ("nine eight", "ഒമ്പത് എട്ട്") written as digits. */
+function withSpelledDigits(text: string): string {
+  return text.replace(SPELLED_DIGIT, (_match, repeat: string | undefined, word: string) =>
+    (DIGIT_OF_WORD.get(word.toLowerCase()) ?? '').repeat(repeat ? (REPEATS[repeat.toLowerCase()] ?? 1) : 1),
+  );
+}
+
 /** The first kind of contact detail `text` carries, or null when it carries none. */
 export function contactDetailIn(text: string): ContactDetail | null {
   const comparable = comparableText(text);
   if (LINK.test(comparable)) return 'link';
   if (EMAIL.test(comparable)) return 'email';
-  if (PHONE.test(comparable.replace(VEHICLE_NUMBER, ' '))) return 'phone';
+  if (PHONE.test(withSpelledDigits(comparable.replace(VEHICLE_NUMBER, ' ')))) return 'phone';
   return null;
 }
 
@@ -69,4 +104,4 @@ export function contactDetailsProblem(text: string): string | null {
 }
 
 /** `text` with every phone number replaced by `[number]`, for a log line. */
-export const withoutPhoneNumbers = (text: string) => text.replace(new RegExp(PHONE_DIGITS, 'g'), '[number]');
+export const withoutPhoneNumbers = (text: string) => text.replace(new RegExp(PHONE_DIGITS, 'gu'), '[number]');
