@@ -36,9 +36,9 @@ export const cardVehicle = z.object({ vehicleNumber: z.string() });
 /** GET /api/public/cards/{code}: all a stranger learns of the vehicle behind a card. */
 export const publicCard = z.object({
   vehicleType,
-  /** The state code and the last four digits ("KL ** ** 1234"). */
+  /** The state and office codes only ("KL 07 ** ****"): the last four digits are the stranger's proof. */
   maskedNumber: z.string(),
-  /** A masked call could be placed now (as `maskedCall.available` in search results). */
+  /** The owner takes calls through the card at all (calls configured and allowed, card not paused), quiet hours or not. */
   callAvailable: z.boolean(),
   /** The owner paused the card: it takes no messages now. */
   paused: z.boolean(),

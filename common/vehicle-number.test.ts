@@ -47,11 +47,18 @@ describe('Bharat-series plates', () => {
     }
   });
 
-  it('has its four digits after BH and is masked around them', () => {
+  it('has its four digits after BH, which its masked form hides', () => {
     expect(plateFourDigits('22bh1234aa')).toBe('1234');
     expect(plateFourDigits('kl07ab5678')).toBe('5678');
-    expect(maskedVehicleNumber('22bh1234aa')).toBe('** BH 1234 **');
-    expect(maskedVehicleNumber('kl07ab5678')).toBe('KL ** ** 5678');
+    expect(maskedVehicleNumber('22bh1234aa')).toBe('** BH **** **');
+  });
+});
+
+describe('a plate as a stranger sees it', () => {
+  it('shows the state and office codes only, never the four digits the stranger proves being at the car with', () => {
+    expect(maskedVehicleNumber('kl07ab1234')).toBe('KL 07 ** ****');
+    expect(maskedVehicleNumber('KL 7 BQ 4521')).toBe('KL 07 ** ****');
+    expect(maskedVehicleNumber('tn22z9876')).toBe('TN 22 ** ****');
   });
 });
 

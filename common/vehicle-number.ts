@@ -30,11 +30,12 @@ export function plateFourDigits(vehicleNumber: string): string {
 }
 
 /**
- * A plate as a stranger may see it: the state code (or BH) and the four digits, the rest hidden
- * ("kl07ab1234" → "KL ** ** 1234", "22bh1234aa" → "** BH 1234 **"), whatever the length of the hidden part.
+ * A plate as a stranger may see it: the state and office codes (or BH) only, the rest hidden
+ * ("kl07ab1234" → "KL 07 ** ****", "22bh1234aa" → "** BH **** **"), whatever the length of the hidden
+ * part. The four digits never show: a stranger at the car proves being there by reading them.
  */
 export function maskedVehicleNumber(vehicleNumber: string): string {
   const plate = normaliseVehicleNumber(vehicleNumber).toUpperCase();
-  if (isBharatSeries(plate)) return `** BH ${plateFourDigits(plate)} **`;
-  return `${plate.slice(0, 2)} ** ** ${plate.slice(-4)}`;
+  if (isBharatSeries(plate)) return '** BH **** **';
+  return `${plate.slice(0, 2)} ${plate.slice(2, 4)} ** ****`;
 }

@@ -260,12 +260,12 @@ describe('loadConfig', () => {
     expect(configErrorOf({ REQUEST_RETENTION_DAYS: '1.5' }).message).toContain('REQUEST_RETENTION_DAYS');
   });
 
-  it('takes 10 waiting notes a day per sender and keeps each 7 days unless told otherwise', () => {
-    expect(loadConfig({}).waitingNotes).toEqual({ perUserDay: 10, days: 7 });
-    expect(loadConfig({ WAITING_NOTES_PER_USER_DAY: '3', WAITING_NOTE_DAYS: '2' }).waitingNotes).toEqual({
-      perUserDay: 3,
-      days: 2,
-    });
+  it('takes 10 waiting notes a day per sender, keeps each 7 days and holds them 24 hours unless told otherwise', () => {
+    expect(loadConfig({}).waitingNotes).toEqual({ perUserDay: 10, days: 7, holdHours: 24 });
+    expect(
+      loadConfig({ WAITING_NOTES_PER_USER_DAY: '3', WAITING_NOTE_DAYS: '2', WAITING_NOTE_HOLD_HOURS: '0' })
+        .waitingNotes,
+    ).toEqual({ perUserDay: 3, days: 2, holdHours: 0 });
     expect(configErrorOf({ WAITING_NOTES_PER_USER_DAY: '0' }).message).toContain(
       'WAITING_NOTES_PER_USER_DAY',
     );

@@ -187,6 +187,9 @@ const environmentSchema = z.object({
   EXOTEL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   CARD_SENDS_PER_ADDRESS_HOUR: wholeNumber(1).default(10),
   CARD_SENDS_PER_CARD_HOUR: wholeNumber(1).default(6),
+  CARD_WRONG_PLATES_PER_HOUR: wholeNumber(1).default(10),
+  CARD_READS_PER_ADDRESS_MINUTE: wholeNumber(1).default(30),
+  STRANGER_BLOCK_DAYS: wholeNumber(1, 3650).default(30),
   IMAGE_MAX_BYTES: wholeNumber(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
   IMAGE_RETENTION_DAYS: wholeNumber(1, 3650).default(7),
   STRIKES_TO_PAUSE: wholeNumber(2, 1000).default(3),
@@ -339,8 +342,18 @@ export interface Config {
    */
   waitingNotes: { perUserDay: number; days: number; holdHours: number };
   fallback: FallbackConfig;
-  /** Tries to send through windscreen cards an hour: per client address, and per card by everyone. */
-  cardSendLimits: { perAddressHour: number; perCardHour: number };
+  /**
+   * Windscreen cards: tries to send an hour per client address, sends per card by everyone, wrong plate
+   * digits per card by everyone (a budget of their own), and reads of a card per client address a minute.
+   */
+  cardSendLimits: {
+    perAddressHour: number;
+    perCardHour: number;
+    wrongPlatesPerCardHour: number;
+    readsPerAddressMinute: number;
+  };
+  /** Days a card's owner blocks a stranger for (by the browser's cookie, the address or the proven phone). */
+  strangerBlockDays: number;
   /** Photos sent with a request: the largest upload taken, and the days a stored photo is kept. */
   images: { maxBytes: number; retentionDays: number };
   /**
@@ -427,7 +440,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cardSendLimits: {
       perAddressHour: env.CARD_SENDS_PER_ADDRESS_HOUR,
       perCardHour: env.CARD_SENDS_PER_CARD_HOUR,
+      wrongPlatesPerCardHour: env.CARD_WRONG_PLATES_PER_HOUR,
+      readsPerAddressMinute: env.CARD_READS_PER_ADDRESS_MINUTE,
     },
+    strangerBlockDays: env.STRANGER_BLOCK_DAYS,
     slipRequestsPerAddressMinute: env.SLIP_REQUESTS_PER_ADDRESS_MINUTE,
     waitingNotes: {
       perUserDay: env.WAITING_NOTES_PER_USER_DAY,

@@ -615,6 +615,30 @@ export const requestStrangers = pgTable(
 
 export type RequestStrangerRow = typeof requestStrangers.$inferSelect;
 
+/** What a block of a stranger is kept by: the browser's cookie, the client address, a proven phone. */
+export const STRANGER_BLOCK_KINDS = ['cookie', 'address', 'phone'] as const;
+
+/**
+ * Strangers an owner blocked (from a request through one of their cards), each by one hash of
+ * `request_strangers`, until a time: a later message or call to any of the owner's cards whose
+ * stranger has one of these hashes is refused. The primary key is the lookup's index.
+ */
+export const strangerBlocks = pgTable(
+  'stranger_blocks',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: STRANGER_BLOCK_KINDS }).notNull(),
+    hash: text('hash').notNull(),
+    blockedUntil: timestamptz('blocked_until').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ownerId, table.kind, table.hash] }),
+    oneOf('stranger_blocks_kind_check', table.kind, STRANGER_BLOCK_KINDS),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;

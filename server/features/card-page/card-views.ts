@@ -135,6 +135,14 @@ export function callPlacedView(i18n: I18n): Html {
   </section>`;
 }
 
+/** Too many cards opened from one network in a minute: the reason, and nothing of the card. */
+export function tooManyReadsView(i18n: I18n, reason: string): Html {
+  return html`<section class="card">
+    <h1>${i18n._('cardPage.tooManyTitle')}</h1>
+    <p class="error" role="alert">${reason}</p>
+  </section>`;
+}
+
 /** The same answer for a code that never was, was replaced or was turned off. */
 export function unknownCardView(i18n: I18n): Html {
   return html`<section class="card">

@@ -9,6 +9,7 @@ import {
 import type { Language } from '#common/languages';
 import { textsFor } from '../../i18n/texts';
 import { HttpError } from '../../lib/http-error';
+import { cardReadsLimit } from '../../lib/card-reads';
 import { acceptFormBodies } from '../../lib/public-page/form-body';
 import { guardPages } from '../../lib/public-page/form-guard';
 import type { Html } from '../../lib/public-page/html';
@@ -16,7 +17,8 @@ import { pageLanguage, pathIn } from '../../lib/public-page/language';
 import { publicPage } from '../../lib/public-page/layout';
 import { followedRequest } from '../../lib/status-tokens';
 import type { PhoneCodes } from '../../lib/phone-codes';
-import { publicCards } from '../cards/public-cards';
+import { publicCards, strangerOrigin } from '../cards/public-cards';
+import { giveStrangerCookie } from '../../lib/stranger-cookie';
 import {
   callCodeView,
   callPlacedView,
@@ -24,6 +26,7 @@ import {
   cardView,
   OWN_TEXT,
   statusView,
+  tooManyReadsView,
   unknownCardView,
   unknownStatusView,
   type CardForm,
@@ -63,6 +66,7 @@ function payloadOf(form: CardForm) {
 const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { codes }) => {
   acceptFormBodies(app);
   const cards = publicCards(app, codes);
+  const limitReads = cardReadsLimit(app);
   const { db } = app.database;
 
   function page(
@@ -105,7 +109,7 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
     const language = pageLanguage(request);
     const i18n = textsFor(language);
     const { code } = request.params;
-    const card = await cards.describe(code, i18n);
+    const card = await cards.describe(code);
     if (!card) {
       return page(request, reply, 404, {
         language,
@@ -113,6 +117,7 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
         body: unknownCardView(i18n),
       });
     }
+    giveStrangerCookie(request, reply);
     return respond({ language, i18n, code, card });
   }
 
@@ -156,15 +161,26 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
       ),
   });
 
-  app.get<{ Params: CardParams }>('/c/:code', (request, reply) =>
-    withCard(request, reply, async ({ language, i18n, code, card }) =>
-      page(request, reply, 200, {
+  app.get<{ Params: CardParams }>('/c/:code', async (request, reply) => {
+    const language = pageLanguage(request);
+    const i18n = textsFor(language);
+    const tooMany = (statusCode: number, error: string) =>
+      page(request, reply, statusCode, {
         language,
-        title: i18n._('cardPage.title'),
-        body: cardView(i18n, language, code, card),
-      }),
-    ),
-  );
+        title: i18n._('cardPage.tooManyTitle'),
+        body: tooManyReadsView(i18n, error),
+      });
+    return refusing(reply, i18n, tooMany, async () => {
+      await limitReads(request);
+      return withCard(request, reply, async ({ language, i18n, code, card }) =>
+        page(request, reply, 200, {
+          language,
+          title: i18n._('cardPage.title'),
+          body: cardView(i18n, language, code, card),
+        }),
+      );
+    });
+  });
 
   app.post<{ Params: CardParams }>('/c/:code', (request, reply) =>
     withCard(request, reply, async ({ language, i18n, code, card }) => {
@@ -181,7 +197,7 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
         return refused(400, plateWrong ? i18n._('server.cards.wrongPlate') : i18n._('cardPage.badText'));
       }
       return refusing(reply, i18n, refused, async () => {
-        const { statusToken } = await cards.send({ ...parsed.data, code, address: request.ip });
+        const { statusToken } = await cards.send({ ...parsed.data, code, ...strangerOrigin(request) });
         return reply.redirect(pathIn(cardStatusPath(code, statusToken), language), 303);
       });
     }),
@@ -224,7 +240,7 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
       const parsed = cardCallPayload.safeParse({ phone, otp: fieldOf(request.body, 'otp') });
       if (!parsed.success) return refused(400, i18n._('server.auth.invalidCode'));
       return refusing(reply, i18n, refused, async () => {
-        await cards.call({ ...parsed.data, code, address: request.ip }, i18n);
+        await cards.call({ ...parsed.data, code, ...strangerOrigin(request) }, i18n);
         return page(request, reply, 200, {
           language,
           title: i18n._('cardPage.callPlacedTitle'),

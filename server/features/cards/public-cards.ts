@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { I18n } from '@lingui/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import type { cardCallPayload, CardRequestCreated, cardRequestPayload, PublicCard } from '#common/card-api';
 import { templateText } from '#common/message-templates';
@@ -9,9 +9,11 @@ import type { UserRow, VehicleCardRow, VehicleRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../../lib/api-shapes';
 import { placeRecordedCall, preparedRecordCall } from '../../lib/call-records';
+import { clientAddressKey } from '../../lib/client-address';
 import {
   badRequest,
   conflict,
+  forbidden,
   HttpError,
   notFound,
   tooManyRequests,
@@ -31,6 +33,9 @@ import {
 } from '../../lib/send-rule/send-rule';
 import { preparedReceiverWindowFull } from '../../lib/send-rule/receiver-window';
 import { issueStatusToken } from '../../lib/status-tokens';
+import { isStrangerBlocked } from '../../lib/stranger-blocks';
+import { strangerCookieOf } from '../../lib/stranger-cookie';
+import { recordStranger } from '../../lib/strangers';
 import { isPaused } from '../../lib/vehicle-cards';
 import { liveCardByCode } from './repository';
 
@@ -46,27 +51,38 @@ export interface CardTarget {
   owner: UserRow;
 }
 
+/** Where a stranger's try comes from: the client address (`request.ip`) and the card page's cookie. */
+export interface StrangerOrigin {
+  address: string;
+  /** The stranger cookie the request carried (`strangerCookieOf`); null when it carried none. */
+  cookie: string | null;
+}
+
+export const strangerOrigin = (request: FastifyRequest): StrangerOrigin => ({
+  address: request.ip,
+  cookie: strangerCookieOf(request),
+});
+
 /** What a stranger sends through a card, as validated by `cardRequestPayload`, and from where. */
 export type CardSend = Omit<z.output<typeof cardRequestPayload>, 'language'> & {
   code: string;
-  /** The client address, as the limits count it. */
-  address: string;
-};
+} & StrangerOrigin;
 
 export interface PublicCards {
   /** The card's vehicle and owner; undefined for an unknown, rotated or turned-off card. */
   target(code: string): Promise<CardTarget | undefined>;
-  /** All a stranger learns of a card: vehicle type, masked plate, whether a call or message can go now. */
-  describe(code: string, i18n: I18n): Promise<PublicCard | undefined>;
+  /** All a stranger learns of a card: vehicle type, masked plate, whether it takes calls and messages. */
+  describe(code: string): Promise<PublicCard | undefined>;
   /**
-   * Sends a stranger's request through a card, under its limits and the send rule; throws the HttpError
-   * the stranger is told (404 unknown card, 429 past a limit, 409 paused, 400 wrong plate digits).
+   * Sends a stranger's request through a card, under its limits and the send rule, and records its
+   * stranger; throws the HttpError the stranger is told (404 unknown card, 429 past a limit, 409 paused,
+   * 400 wrong plate digits, 403 blocked by the owner).
    */
   send(input: CardSend): Promise<CardRequestCreated>;
   /**
    * Places a masked call from a card to its owner: the stranger's phone, proven by its one-time code,
    * rings first. Throws the HttpError the stranger is told (404, 409 paused or owner not taking calls,
-   * 503 no provider, 400 wrong code, 429 past a limit).
+   * 503 no provider, 400 wrong code, 429 past a limit, 403 blocked by the owner).
    */
   call(input: CardCall, i18n: I18n): Promise<void>;
   /**
@@ -78,13 +94,17 @@ export interface PublicCards {
 }
 
 /** A masked call a stranger asks for through a card, as validated by `cardCallPayload`, and from where. */
-export type CardCall = Omit<z.output<typeof cardCallPayload>, 'language'> & { code: string; address: string };
+export type CardCall = Omit<z.output<typeof cardCallPayload>, 'language'> & { code: string } & StrangerOrigin;
 
 const CARD_NOT_FOUND: ClientText = (i18n) => i18n._('server.cards.notFound');
+const TOO_MANY_FROM_ADDRESS: ClientText = (i18n) => i18n._('server.cards.tooManySends');
+const STRANGER_BLOCKED: ClientText = (i18n) => i18n._('server.cards.strangerBlocked');
 
 /**
  * What the stranger's side of a windscreen card does, for its JSON API and its HTML form alike.
- * Every try counts against the limits (a wrong plate guess too), in the database across instances.
+ * Every try counts, in the database across instances: a guess (wrong plate digits, an unknown card)
+ * only in the budgets of guesses, a send with the right digits only in the budgets of sends, so
+ * nobody's guesses silence a card for the stranger who is at the car.
  */
 export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCards {
   const { db, countersDb } = app.database;
@@ -106,41 +126,74 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
     if (hit && hit.current > max) throw tooManyRequests(text, ttlMs(hit.ttl) / 1000);
   }
 
+  /** A guess (wrong digits, or an unknown card's code): per address an hour and at the card, and per card. */
+  async function countGuess(from: string, cardId: string | null): Promise<void> {
+    await count(`card-guesses-address:${from}`, HOUR_MS, limits.perAddressHour, TOO_MANY_FROM_ADDRESS);
+    if (cardId === null) return;
+    const { wrongPlatesPerCardHour } = limits;
+    await count(
+      `card-guesses-address:${cardId}:${from}`,
+      ADDRESS_AND_CARD_WINDOW_MS,
+      SENDS_PER_ADDRESS_AND_CARD,
+      TOO_MANY_FROM_ADDRESS,
+    );
+    await count(`card-guesses:${cardId}`, HOUR_MS, wrongPlatesPerCardHour, (i18n) =>
+      i18n._('server.cards.tooManyWrongPlates'),
+    );
+  }
+
+  /**
+   * A send with the right digits: per address an hour and at the card, then per card (the address's
+   * own budgets first, so an address past them spends nothing of the card's).
+   */
+  async function countSend(from: string, cardId: string): Promise<void> {
+    await count(`card-address:${from}`, HOUR_MS, limits.perAddressHour, TOO_MANY_FROM_ADDRESS);
+    await count(
+      `card-address:${cardId}:${from}`,
+      ADDRESS_AND_CARD_WINDOW_MS,
+      SENDS_PER_ADDRESS_AND_CARD,
+      TOO_MANY_FROM_ADDRESS,
+    );
+    await count(`card:${cardId}`, HOUR_MS, limits.perCardHour, (i18n) =>
+      i18n._('server.cards.tooManyToCard'),
+    );
+  }
+
   return {
     target,
 
-    async describe(code, i18n) {
+    async describe(code) {
       const found = await target(code);
       if (!found) return undefined;
       const now = app.deps.now();
+      const paused = isPaused(found.card, now);
       return {
         vehicleType: found.vehicle.vehicleType,
         maskedNumber: maskedVehicleNumber(found.vehicle.vehicleNumber),
-        callAvailable: maskedCallTo(found.owner, app.deps.telephony !== null, now, i18n).available,
-        paused: isPaused(found.card, now),
+        // Never whether it is quiet hours now: a poller could time the owner's night. A call asked
+        // for in them is refused then.
+        callAvailable: app.deps.telephony !== null && found.owner.allowCalls && !paused,
+        paused,
       };
     },
 
-    async send({ code, address, plateLast4, templateKey, text }) {
-      const tooMany: ClientText = (i18n) => i18n._('server.cards.tooManySends');
-      await count(`card-address:${address}`, HOUR_MS, limits.perAddressHour, tooMany);
+    async send({ code, address, cookie, plateLast4, templateKey, text }) {
+      const from = clientAddressKey(address);
       const found = await target(code);
-      if (!found) throw notFound(CARD_NOT_FOUND);
+      if (!found) {
+        await countGuess(from, null);
+        throw notFound(CARD_NOT_FOUND);
+      }
       const { card, vehicle, owner } = found;
-      await count(`card:${card.id}`, HOUR_MS, limits.perCardHour, (i18n) =>
-        i18n._('server.cards.tooManyToCard'),
-      );
-      await count(
-        `card-address:${card.id}:${address}`,
-        ADDRESS_AND_CARD_WINDOW_MS,
-        SENDS_PER_ADDRESS_AND_CARD,
-        tooMany,
-      );
       const now = app.deps.now();
       if (isPaused(card, now)) throw conflict((i18n) => i18n._('server.cards.paused'));
       if (plateFourDigits(vehicle.vehicleNumber) !== plateLast4) {
+        await countGuess(from, card.id);
         throw badRequest((i18n) => i18n._('server.cards.wrongPlate'));
       }
+      const stranger = { cardId: card.id, cookie, address };
+      if (await isStrangerBlocked(db, owner.id, stranger, now)) throw forbidden(STRANGER_BLOCKED);
+      await countSend(from, card.id);
       const plate = vehicle.vehicleNumber.toUpperCase();
       const row = newRequestRow(
         {
@@ -161,6 +214,7 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       const refusal = await checkedSend(row, cardMessageRule, bus.announcement(owner.id, forOwner));
       // The card's rule has no sender to block and no window of its own: nothing it could refuse.
       if (refusal) throw new Error(`a card message was refused: ${refusal.refused}`);
+      await recordStranger(db, row.id, stranger, now);
       bus.publish({
         kind: 'notification',
         userId: owner.id,
@@ -183,9 +237,12 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       }
     },
 
-    async call({ code, address, phone, otp }, i18n) {
-      await count(`card-address:${address}`, HOUR_MS, limits.perAddressHour, (i18n) =>
-        i18n._('server.cards.tooManySends'),
+    async call({ code, address, cookie, phone, otp }, i18n) {
+      await count(
+        `card-address:${clientAddressKey(address)}`,
+        HOUR_MS,
+        limits.perAddressHour,
+        TOO_MANY_FROM_ADDRESS,
       );
       const found = await target(code);
       if (!found) throw notFound(CARD_NOT_FOUND);
@@ -202,6 +259,8 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       }
       // Checked only once the call could go, so a refusal above does not spend the stranger's code.
       if (!(await codes.verify(phone, otp))) throw badRequest((i18n) => i18n._('server.auth.invalidCode'));
+      const stranger = { cardId: card.id, cookie, address, phone };
+      if (await isStrangerBlocked(db, owner.id, stranger, now)) throw forbidden(STRANGER_BLOCKED);
       // The caller's windows of the call rule, counted by the proven phone (a stranger has no account).
       const caller = createHash('sha256').update(`card-caller:${phone}`).digest('base64url');
       const { perCaller, perPair } = CALLER_CALL_WINDOWS;
@@ -221,6 +280,7 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
         },
         now,
       );
+      await recordStranger(db, row.id, stranger, now);
       await placeRecordedCall(db, telephony, app.log, row.id, { caller: phone, callee: owner.phone });
       const notification = toServerNotification(row, null, textsFor(owner.language));
       app.notificationBus.publish({

@@ -11,18 +11,20 @@ import {
 } from '#common/card-api';
 import { textsFor } from '../../i18n/texts';
 import { HttpError, notFound } from '../../lib/http-error';
+import { cardReadsLimit } from '../../lib/card-reads';
 import type { PhoneCodes } from '../../lib/phone-codes';
-import { publicCards } from './public-cards';
+import { publicCards, strangerOrigin } from './public-cards';
 
 /** The stranger's JSON API of a windscreen card: no account, no session. */
 const cardPublicRoutes: FastifyPluginAsyncZod<{ codes: PhoneCodes }> = async (app, { codes }) => {
   const cards = publicCards(app, codes);
+  const limitReads = cardReadsLimit(app);
 
   app.get(
     '/cards/:code',
-    { schema: { params: cardCodeParams, response: { 200: publicCard } } },
+    { onRequest: limitReads, schema: { params: cardCodeParams, response: { 200: publicCard } } },
     async (request) => {
-      const described = await cards.describe(request.params.code, request.i18n);
+      const described = await cards.describe(request.params.code);
       if (!described) throw notFound((i18n) => i18n._('server.cards.notFound'));
       return described;
     },
@@ -34,7 +36,7 @@ const cardPublicRoutes: FastifyPluginAsyncZod<{ codes: PhoneCodes }> = async (ap
     async (request, reply) => {
       const { language, ...body } = request.body;
       const created = await inPageLanguage(language, () =>
-        cards.send({ ...body, code: request.params.code, address: request.ip }),
+        cards.send({ ...body, code: request.params.code, ...strangerOrigin(request) }),
       );
       return reply.code(201).send(created);
     },
@@ -65,7 +67,7 @@ const cardPublicRoutes: FastifyPluginAsyncZod<{ codes: PhoneCodes }> = async (ap
       const { language, ...body } = request.body;
       const i18n = language ? textsFor(language) : request.i18n;
       await inPageLanguage(language, () =>
-        cards.call({ ...body, code: request.params.code, address: request.ip }, i18n),
+        cards.call({ ...body, code: request.params.code, ...strangerOrigin(request) }, i18n),
       );
       return reply.code(202).send({ message: i18n._('server.calls.placed') });
     },
