@@ -403,7 +403,7 @@ describe('the periodic sweep', () => {
 });
 
 describe('the verified owner and the other registrants', () => {
-  it('lists every other registrant, verified or not, and releases any of them', async () => {
+  it('lists every other registrant and releases any of them', async () => {
     const [previous, owner, mechanic, finder] = [
       await t.signUp({ name: 'Previous Owner' }),
       await t.signUp({ name: 'Current Owner' }),
@@ -418,33 +418,70 @@ describe('the verified owner and the other registrants', () => {
       (await post(previous, 'keepHousehold', { id: old._id, registrationId: workshop._id })).statusCode,
     ).toBe(200);
     t.clock.advance(DAY_MS);
+    // The RC now carries the new owner's mobile number: a stronger proof than the previous owner's.
+    fake.record.mobile_number = owner.user.phone;
     const current = await addVehicle(t, owner, { vehicleNumber });
     expect((await verify(owner, current)).statusCode).toBe(200);
 
+    // Both were added at the same instant: their order is not the point.
+    const byName = (one: Registrant, other: Registrant) => one.name.localeCompare(other.name);
     const listed = await t.inject({
       method: 'GET',
       url: `/api/users/vehicleRegistrants?id=${current._id}`,
       headers: owner.headers,
     });
-    expect(listed.json()).toEqual([
-      { _id: old._id, name: 'Previous Owner', verified: true, household: false },
+    expect(listed.json<Registrant[]>().sort(byName)).toEqual([
       { _id: workshop._id, name: 'Mechanic', verified: false, household: true },
+      { _id: old._id, name: 'Previous Owner', verified: false, household: false },
     ]);
     const refused = await post(previous, 'releaseHousehold', { id: old._id, registrationId: current._id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: expect.any(String) });
 
-    expect(
-      (await post(owner, 'releaseHousehold', { id: current._id, registrationId: old._id })).statusCode,
-    ).toBe(200);
     const released = await post(owner, 'releaseHousehold', { id: current._id, registrationId: workshop._id });
-    // Both were added at the same instant: their order is not the point.
-    const byName = (one: Registrant, other: Registrant) => one.name.localeCompare(other.name);
     expect(released.json<Registrant[]>().sort(byName)).toEqual([
       { _id: workshop._id, name: 'Mechanic', verified: false, household: false },
       { _id: old._id, name: 'Previous Owner', verified: false, household: false },
     ]);
     expect((await search(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([current._id]);
+  });
+});
+
+describe('two proofs of one number at equal strength', () => {
+  it('keeps the older proof and answers the newer claimant 409, already verified by another account, dispute it', async () => {
+    const [first, second, finder] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const vehicleNumber = nextVehicleNumber();
+    const firstCar = await addVehicle(t, first, { vehicleNumber });
+    expect((await verify(first, firstCar)).statusCode).toBe(200);
+    t.clock.advance(DAY_MS);
+    const secondCar = await addVehicle(t, second, { vehicleNumber });
+
+    const refused = await verify(second, secondCar);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: expect.stringMatching(/already verified by another account.*grievance officer/),
+    });
+    expect((await myVehicles(second))[0]).toMatchObject({ verified: false });
+    expect((await myVehicles(first))[0]).toMatchObject({ verified: true });
+    expect((await search(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([firstCar._id]);
+  });
+
+  it('never lets the newer claimant release the older proof, however often they try', async () => {
+    const [first, second] = [await t.signUp(), await t.signUp()];
+    const vehicleNumber = nextVehicleNumber();
+    const firstCar = await addVehicle(t, first, { vehicleNumber });
+    expect((await verify(first, firstCar)).statusCode).toBe(200);
+    const secondCar = await addVehicle(t, second, { vehicleNumber });
+    for (let round = 0; round < 5; round++) {
+      t.clock.advance(DAY_MS);
+      expect((await verify(second, secondCar)).statusCode).toBe(409);
+      const release = await post(second, 'releaseHousehold', {
+        id: secondCar._id,
+        registrationId: firstCar._id,
+      });
+      expect(release.statusCode).toBe(409);
+    }
+    expect((await myVehicles(first))[0]).toMatchObject({ verified: true });
   });
 });
 
@@ -458,7 +495,8 @@ describe('paid RC lookups', () => {
     expect((await verify(second, await addVehicle(t, second, { vehicleNumber }))).statusCode).toBe(200);
     expect(fake.received).toHaveLength(1);
     t.clock.advance(DAY_MS);
-    expect((await verify(third, await addVehicle(t, third, { vehicleNumber }))).statusCode).toBe(200);
+    // The second account's proof stands: the third is told so, after the day's one lookup.
+    expect((await verify(third, await addVehicle(t, third, { vehicleNumber }))).statusCode).toBe(409);
     expect(fake.received).toHaveLength(2);
   });
 

@@ -217,8 +217,10 @@ const NO_PROOF = {
 /**
  * Marks the registration proven, only while its number is still the one checked (else 409, nothing
  * verified). A proof whose record carried the owner's mobile number supersedes the number's earlier
- * proofs that had none; on the number's first proof, the other accounts' unverified, non-household
- * registrations stop being reachable. The owners who lose out are told.
+ * proofs that had none; an earlier proof as strong as this one stands, and this one is refused (409:
+ * the claimant disputes it through the grievance contact), or two accounts could evict each other
+ * forever. On the number's first proof, the other accounts' unverified, non-household registrations
+ * stop being reachable. The owners who lose out are told.
  */
 export async function markVerified(db: Db, proof: Proof, now: Date): Promise<Verified> {
   return db.transaction(async (tx) => {
@@ -248,7 +250,9 @@ export async function markVerified(db: Db, proof: Proof, now: Date): Promise<Ver
       .where(and(sameNumber, eq(vehicles.verified, true), ne(vehicles.id, verified.id)));
     if (earlierProofs.length > 0) {
       const weaker = proof.mobileMatched ? earlierProofs.filter((other) => !other.mobileMatched) : [];
-      if (weaker.length === 0) return { vehicle: verified, superseded: [] };
+      if (weaker.length < earlierProofs.length) {
+        throw conflict((i18n) => i18n._('server.ownership.verifiedByAnother'));
+      }
       await tx
         .update(vehicles)
         .set(NO_PROOF)
@@ -317,7 +321,8 @@ export async function keepHousehold(db: Db, verified: VehicleRow, registrationId
 /**
  * Releases another account's registration of the verified number, its proof included: it stops being
  * reachable. A proof stronger than the caller's (with the mobile number against one without) or
- * newer at equal strength is not the caller's to release (409). False when it is not a registration.
+ * older at equal strength (the older proof stands) is not the caller's to release (409). False when
+ * it is not a registration.
  */
 export async function release(db: Db, verified: VehicleRow, registrationId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -329,10 +334,10 @@ export async function release(db: Db, verified: VehicleRow, registrationId: stri
     if (!other) return false;
     if (other.verified) {
       const stronger = other.mobileMatched && !verified.mobileMatched;
-      const newer =
+      const older =
         other.mobileMatched === verified.mobileMatched &&
-        (other.verifiedAt?.getTime() ?? 0) > (verified.verifiedAt?.getTime() ?? 0);
-      if (stronger || newer) throw conflict((i18n) => i18n._('server.ownership.strongerProof'));
+        (other.verifiedAt?.getTime() ?? 0) <= (verified.verifiedAt?.getTime() ?? 0);
+      if (stronger || older) throw conflict((i18n) => i18n._('server.ownership.strongerProof'));
     }
     await tx.update(vehicles).set(NO_PROOF).where(eq(vehicles.id, other.id));
     return true;
