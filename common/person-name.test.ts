@@ -83,6 +83,99 @@ describe('nameProblem', () => {
   ])('refuses a name with %s', (_what, name) => {
     expect(nameProblem(name)).toBe('invisible');
   });
+
+  it.each([
+    ['Latin alpha (U+0251)', 'ɑdmin'],
+    ['Latin alpha and script g', 'Vɑhɑn Contɑct'],
+    ['small capitals', 'ᴀᴅᴍɪɴ'],
+    ['small capitals in a phrase', 'ᴋᴇʀᴀʟᴀ ᴘᴏʟɪᴄᴇ'],
+    ['Cherokee capitals', 'ᎪᎠMIN'],
+    ['Cherokee capitals for R and T', 'ᎡᎢO'],
+    ['Cherokee look-alikes in a phrase', 'ᏚUᏢᏢORᎢ'],
+    ['IPA letters', 'ʂuppoɽʈ'],
+    ['a dotless i', 'Admın'],
+  ])(
+    'refuses a name written with %s, folded as the confusables skeleton folds them (they passed)',
+    (_what, name) => {
+      expect(nameProblem(name)).toBe('reserved');
+    },
+  );
+
+  it.each([
+    'Police',
+    'Traffic Police',
+    'TrafficPolice',
+    'traffic  police',
+    'Control Room',
+    'ControlRoom',
+    'Govt',
+    'Govt.',
+    'Government',
+    'Kerala Government',
+    'Dept',
+    'Dept.',
+    'Department',
+    'Parivahan',
+    'Vahan',
+    'VAHAN',
+    'V a h a n',
+    'Vahan Kerala',
+    'e-Challan',
+    'E Challan',
+    'echallan',
+    'RTO',
+    'R T O',
+    'MVD',
+    'Helpdesk',
+    'Help Desk',
+    'Helpline',
+    'HELP LINE',
+    'Customer Care',
+    'CustomerCare',
+    'Support',
+    'Admin',
+    'Official',
+    'Official Account',
+    'പോലീസ്',
+    'ട്രാഫിക് പോലീസ്',
+    'കൺട്രോൾ റൂം',
+    'സർക്കാർ',
+    'ഗവൺമെന്റ്',
+    'വകുപ്പ്',
+    'പരിവാഹൻ',
+    'വാഹൻ',
+    'ഇ-ചലാൻ',
+    'ആർടിഒ',
+    'എംവിഡി',
+    'ഹെൽപ്ലൈൻ',
+    'ഹെൽപ്ഡെസ്ക്',
+    'കസ്റ്റമർ കെയർ',
+    'സപ്പോർട്ട്',
+    'അഡ്മിൻ',
+    'ഒഫീഷ്യൽ',
+  ])('refuses %j, a word of an authority or of the service (it passed)', (name) => {
+    expect(nameProblem(name)).toBe('reserved');
+  });
+
+  it.each([
+    'Supriya',
+    'Supriya Nair',
+    'Vahanan',
+    'Vahanan Pillai',
+    'Roberto',
+    'Badminton Club',
+    'Ravi Deptford',
+    'Helen Lineker',
+    'Adminta Joseph',
+    'Gouri Govind',
+    'Polly Cecil',
+    'Ajith Kumar',
+    'സുപ്രിയ',
+    'വാഹനൻ',
+    'ദേവിക രാജൻ',
+  ])('lets %j be a name: the letters or words are only part of a longer word', (name) => {
+    expect(nameProblem(name)).toBeNull();
+  });
 });
 
 describe('initialsOf', () => {

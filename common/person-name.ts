@@ -97,6 +97,97 @@ const LOOK_ALIKES: Record<string, string> = {
   '!': 'l',
   '|': 'l',
   '€': 'e',
+  // IPA and other Latin letters that read as plain ones (Unicode's confusables, UTS #39).
+  ɑ: 'a',
+  ƀ: 'b',
+  ɓ: 'b',
+  ƈ: 'c',
+  ɗ: 'd',
+  đ: 'd',
+  ɛ: 'e',
+  ƒ: 'f',
+  ɡ: 'g',
+  ɠ: 'g',
+  ɦ: 'h',
+  ħ: 'h',
+  ı: 'i',
+  ɩ: 'i',
+  ɨ: 'i',
+  ȷ: 'j',
+  ƙ: 'k',
+  ł: 'l',
+  ɫ: 'l',
+  ɭ: 'l',
+  ƚ: 'l',
+  ɱ: 'm',
+  ɲ: 'n',
+  ɳ: 'n',
+  ø: 'o',
+  ɵ: 'o',
+  ƥ: 'p',
+  ʠ: 'q',
+  ɍ: 'r',
+  ɽ: 'r',
+  ʂ: 's',
+  ʈ: 't',
+  ŧ: 't',
+  ƭ: 't',
+  ʉ: 'u',
+  ʋ: 'u',
+  ƴ: 'y',
+  ʐ: 'z',
+  ƶ: 'z',
+  ȥ: 'z',
+  // Small capitals.
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
+  // Cherokee letters shaped as Latin capitals (read before case folding, which makes them Cherokee small letters).
+  Ꭰ: 'd',
+  Ꭱ: 'r',
+  Ꭲ: 't',
+  Ꭵ: 'i',
+  Ꭹ: 'y',
+  Ꭺ: 'a',
+  Ꭻ: 'j',
+  Ꭼ: 'e',
+  Ꮃ: 'w',
+  Ꮇ: 'm',
+  Ꮋ: 'h',
+  Ꮐ: 'g',
+  Ꮒ: 'h',
+  Ꮓ: 'z',
+  Ꮟ: 'b',
+  Ꮢ: 'r',
+  Ꮥ: 's',
+  Ꮪ: 's',
+  Ꮩ: 'v',
+  Ꮮ: 'l',
+  Ꮯ: 'c',
+  Ꮲ: 'p',
+  Ꮶ: 'k',
+  Ᏼ: 'b',
 };
 
 /** Atomic chillu letters, as the older encodings write them (consonant, virama, joiner). */
@@ -119,9 +210,13 @@ function fold(text: string): string {
   const plain = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFKC')
-    .toLowerCase();
-  const latin = [...plain].map((char) => LOOK_ALIKES[char] ?? CHILLU[char] ?? char).join('');
+    .normalize('NFKC');
+  const latin = [...plain]
+    .map((char) => {
+      const lower = char.toLowerCase();
+      return LOOK_ALIKES[char] ?? LOOK_ALIKES[lower] ?? CHILLU[char] ?? lower;
+    })
+    .join('');
   return latin
     .replace(/[^\p{L}\p{M}\p{N}]/gu, '')
     .replace(/\u0d4d/g, '')
@@ -155,24 +250,62 @@ function foldedWords(name: string): string[] {
   return merged;
 }
 
-/** Long enough to be refused wherever they appear in a name, spaced or not. */
+/** Words of the service and of authorities no name holds: refused wherever they appear, spaced or not. */
 const RESERVED_PHRASES = [
   'Vahan Contact',
   'Vahancontact',
-  'Kerala Police',
+  'Police',
   'Motor Vehicles Department',
   'Motor Vehicle Department',
+  'Department',
+  'Government',
+  'Parivahan',
+  'E-Challan',
+  'Control Room',
+  'Helpdesk',
+  'Helpline',
+  'Customer Care',
   'Support',
+  'Official',
   'വാഹൻ കോൺടാക്ട്',
   'വാഹൻ കോൺടാക്റ്റ്',
-  'കേരള പോലീസ്',
-  'കേരളാ പോലീസ്',
+  'പോലീസ്',
+  'പൊലീസ്',
   'മോട്ടോർ വാഹന വകുപ്പ്',
+  'വകുപ്പ്',
+  'ഗവൺമെന്റ്',
+  'പരിവാഹൻ',
+  'ഇ-ചലാൻ',
+  'ഇ-ചെലാൻ',
+  'കൺട്രോൾ റൂം',
+  'ഹെൽപ്ഡെസ്ക്',
+  'ഹെൽപ്പ്ഡെസ്ക്',
+  'ഹെൽപ്ലൈൻ',
+  'ഹെൽപ്പ്ലൈൻ',
+  'കസ്റ്റമർ കെയർ',
   'സപ്പോർട്ട്',
+  'ഔദ്യോഗിക',
+  'ഒഫീഷ്യൽ',
 ].map(fold);
 
-/** Short enough to be a part of an ordinary name ("Roberto", "Badminton"): refused as whole words. */
-const RESERVED_WORDS = ['MVD', 'RTO', 'Admin', 'Administrator', 'എംവിഡി', 'ആർടിഒ', 'അഡ്മിൻ'].map(fold);
+/**
+ * Short enough to be a part of an ordinary name ("Roberto", "Badminton", "Vahanan"): refused as whole
+ * words, or as a name of single letters ("R T O").
+ */
+const RESERVED_WORDS = [
+  'MVD',
+  'RTO',
+  'Admin',
+  'Administrator',
+  'Vahan',
+  'Govt',
+  'Dept',
+  'എംവിഡി',
+  'ആർടിഒ',
+  'അഡ്മിൻ',
+  'വാഹൻ',
+  'സർക്കാർ',
+].map(fold);
 
 function readsAsReserved(name: string): boolean {
   const compact = fold(name);
