@@ -457,6 +457,12 @@ beforeAll(async () => {
   );
   await request('the sender reads their strikes', sender, { method: 'GET', url: '/api/users/strikes' }, 200);
   await request(
+    'the sender, not paused, contests a pause',
+    sender,
+    { method: 'POST', url: '/api/users/contestPause', payload: { text: 'I was blocked in for real' } },
+    409,
+  );
+  await request(
     'owner blocks the sender',
     owner,
     {
