@@ -311,12 +311,31 @@ describe('loadConfig', () => {
     expect(configErrorOf({ GRIEVANCE_EMAIL: 'not an address' }).message).toContain('GRIEVANCE_EMAIL');
   });
 
-  it('allows 10 card sends an hour per address and 6 per card unless told otherwise', () => {
-    expect(loadConfig({}).cardSendLimits).toEqual({ perAddressHour: 10, perCardHour: 6 });
+  it('allows 10 card sends an hour per address, 6 per card, 10 wrong plates per card and 30 reads a minute unless told otherwise', () => {
+    expect(loadConfig({}).cardSendLimits).toEqual({
+      perAddressHour: 10,
+      perCardHour: 6,
+      wrongPlatesPerCardHour: 10,
+      readsPerAddressMinute: 30,
+    });
     expect(
-      loadConfig({ CARD_SENDS_PER_ADDRESS_HOUR: '3', CARD_SENDS_PER_CARD_HOUR: '2' }).cardSendLimits,
-    ).toEqual({ perAddressHour: 3, perCardHour: 2 });
+      loadConfig({
+        CARD_SENDS_PER_ADDRESS_HOUR: '3',
+        CARD_SENDS_PER_CARD_HOUR: '2',
+        CARD_WRONG_PLATES_PER_HOUR: '4',
+        CARD_READS_PER_ADDRESS_MINUTE: '5',
+      }).cardSendLimits,
+    ).toEqual({ perAddressHour: 3, perCardHour: 2, wrongPlatesPerCardHour: 4, readsPerAddressMinute: 5 });
     expect(configErrorOf({ CARD_SENDS_PER_CARD_HOUR: '0' }).message).toContain('CARD_SENDS_PER_CARD_HOUR');
+    expect(configErrorOf({ CARD_WRONG_PLATES_PER_HOUR: '0' }).message).toContain(
+      'CARD_WRONG_PLATES_PER_HOUR',
+    );
+  });
+
+  it('blocks a card’s stranger for 30 days unless told otherwise', () => {
+    expect(loadConfig({}).strangerBlockDays).toBe(30);
+    expect(loadConfig({ STRANGER_BLOCK_DAYS: '2' }).strangerBlockDays).toBe(2);
+    expect(configErrorOf({ STRANGER_BLOCK_DAYS: '0' }).message).toContain('STRANGER_BLOCK_DAYS');
   });
 
   it('treats an empty variable as unset', () => {

@@ -54,7 +54,7 @@ describeInBrowser('windscreen cards: the stranger’s page', () => {
   async function sendFromCard(page: Page, suggestion: RegExp): Promise<void> {
     await page.goto(`${server.url}${cardPath}`);
     await expectVisible(page.getByRole('heading', { name: "Reach this vehicle's owner" }));
-    await expectVisible(page.getByText('KL ** ** 1234', { exact: true }));
+    await expectVisible(page.getByText('KL 07 ** ****', { exact: true }));
     await page.getByLabel('Last 4 digits of the number plate').fill('1234');
     await page.getByRole('radio', { name: suggestion }).check();
     await page.getByRole('button', { name: 'Send' }).click();
@@ -168,7 +168,7 @@ describeInBrowser('windscreen cards: the owner’s card in /myVehicle', () => {
     await storeToken(page, server, owner);
     await page.goto(`${server.url}/myVehicle`);
     await page.getByRole('button', { name: 'Windscreen card' }).click();
-    await page.getByText('KL ** ** 5678', { exact: true }).first().waitFor();
+    await page.getByText('KL 07 ** ****', { exact: true }).first().waitFor();
   });
 
   afterAll(async () => {

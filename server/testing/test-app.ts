@@ -83,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SLIP_REQUESTS_PER_ADDRESS_MINUTE: '100000',
       // Waiting notes reach a registration as soon as it is made; tests of the hold set it back.
       WAITING_NOTE_HOLD_HOURS: '0',
+      CARD_READS_PER_ADDRESS_MINUTE: '100000',
       ...options.env,
     }),
     database: database.config,

@@ -41,7 +41,7 @@ let phoneCounter = 0;
 const strangerPhone = () => `96${String((phoneCounter += 1)).padStart(8, '0')}`;
 
 describe('the card page’s call form', () => {
-  it('is offered only when a call could go now, as a plain form for the stranger’s phone', async () => {
+  it('is offered whenever the owner takes calls through the card, as a plain form for the stranger’s phone', async () => {
     const { owner, card } = await aCard(t);
     const page = await t.inject({ method: 'GET', url: `/c/${card.code}` });
     expect(page.body).toContain(`action="/c/${card.code}/call/code?lang=en"`);

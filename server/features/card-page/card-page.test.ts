@@ -34,7 +34,7 @@ async function unread(who: SignedIn): Promise<ServerNotification[]> {
 }
 
 describe('GET /c/{code}', () => {
-  it('is an HTML page with the vehicle type, the masked plate, the five suggestions and a plain form', async () => {
+  it('is an HTML page with the vehicle type, the plate’s state and office codes, the five suggestions and a plain form', async () => {
     const { vehicle, card } = await aCard(t, {});
     const response = await openPage(`/c/${card.code}`);
     expect(response.statusCode).toBe(200);
@@ -43,7 +43,9 @@ describe('GET /c/{code}', () => {
     const page = response.body;
     expect(page).toMatch(/^<!doctype html><html lang="en">/);
     expect(page).toContain('Four Wheeler');
-    expect(page).toContain(`KL ** ** ${last4(vehicle)}`);
+    const stateAndOffice = `${vehicle.vehicleNumber.slice(0, 2).toUpperCase()} ${vehicle.vehicleNumber.slice(2, 4)}`;
+    expect(page).toContain(`<p class="plate">${stateAndOffice} ** ****</p>`);
+    expect(page).not.toContain(`** ${last4(vehicle)}`);
     expect(page).not.toContain(vehicle.vehicleNumber.toUpperCase());
     expect(page).not.toContain(vehicle.vehicleNumber);
     expect(page).toContain(`<form method="post" action="/c/${card.code}?lang=en">`);
@@ -53,6 +55,18 @@ describe('GET /c/{code}', () => {
     // No script in the page itself: the strict CSP refuses inline scripts.
     expect(page).not.toMatch(/<script(?![^>]*\bsrc=)/);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('gives each browser a random first-party cookie, once', async () => {
+    const { card } = await aCard(t);
+    const first = String((await openPage(`/c/${card.code}`)).headers['set-cookie']);
+    expect(first).toMatch(
+      /^vahan_stranger=[A-Za-z0-9_-]{22}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    const other = String((await openPage(`/c/${card.code}`)).headers['set-cookie']);
+    expect(other).not.toBe(first);
+    const cookie = first.split(';')[0]!;
+    expect((await openPage(`/c/${card.code}`, { cookie })).headers['set-cookie']).toBeUndefined();
   });
 
   it("follows the browser's Accept-Language, and the switch link's choice over it", async () => {
@@ -175,9 +189,15 @@ describe('POST /c/{code} (the form, scripts off)', () => {
   it('answers 429 with Retry-After past the limit for one address at one card', async () => {
     const { vehicle, card } = await aCard(t);
     const address = nextAddress();
-    const wrong = last4(vehicle) === '0000' ? '1111' : '0000';
-    for (let i = 0; i < 3; i++)
-      await postForm(card.code, { plateLast4: wrong, templateKey: 'blocking' }, '', address);
+    for (let i = 0; i < 3; i++) {
+      const sent = await postForm(
+        card.code,
+        { plateLast4: last4(vehicle), templateKey: 'blocking' },
+        '',
+        address,
+      );
+      expect(sent.statusCode).toBe(303);
+    }
     const response = await postForm(
       card.code,
       { plateLast4: last4(vehicle), templateKey: 'blocking' },

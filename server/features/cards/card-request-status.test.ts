@@ -160,12 +160,3 @@ describe('the status stream /api/public/requests/{statusToken}/events', () => {
     expect(delivered.deliveredAt).toBe(t.clock.now().toISOString());
   });
 });
-
-describe('the owner’s side of a card request', () => {
-  it('cannot block a stranger (no account): 409, and pausing the card is the way', async () => {
-    const { owner, requestId } = await aCardRequest();
-    const response = await post(owner, 'blockSender', { notificationId: requestId });
-    expect(response.statusCode).toBe(409);
-    expect(response.json<{ message: string }>().message).toMatch(/pause/i);
-  });
-});

@@ -23,13 +23,13 @@ async function unread(who: SignedIn): Promise<ServerNotification[]> {
 }
 
 describe('GET /api/public/cards/{code}', () => {
-  it('shows only the vehicle type, the masked plate, and whether a call or a message can go now', async () => {
+  it('shows only the vehicle type, the state and office codes of the plate, and whether it takes calls and messages', async () => {
     const { vehicle, card } = await aCard(t);
     const response = await getCard(card.code);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       vehicleType: 'Four',
-      maskedNumber: `${vehicle.vehicleNumber.slice(0, 2).toUpperCase()} ** ** ${last4(vehicle)}`,
+      maskedNumber: `${vehicle.vehicleNumber.slice(0, 2).toUpperCase()} ${vehicle.vehicleNumber.slice(2, 4)} ** ****`,
       callAvailable: false,
       paused: false,
     });
@@ -196,42 +196,74 @@ describe('the limits of sending through cards', () => {
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
   };
+  const wrongDigits = (vehicle: { vehicleNumber: string }) => (last4(vehicle) === '0000' ? '0001' : '0000');
 
-  it('allows 3 tries from one address at one card in 10 minutes, wrong plate guesses included', async () => {
+  it('allows 3 sends from one address at one card in 10 minutes, and another address still reaches it', async () => {
     const { owner, vehicle, card } = await aCard(t);
     const address = nextAddress();
-    const plateLast4 = last4(vehicle);
-    const wrong = plateLast4 === '0000' ? '0001' : '0000';
-    expect(
-      (await sendThroughCard(t, card.code, { plateLast4: wrong, templateKey: 'blocking' }, address))
-        .statusCode,
-    ).toBe(400);
-    for (let i = 0; i < 2; i++) {
-      expect(
-        (await sendThroughCard(t, card.code, { plateLast4, templateKey: 'blocking' }, address)).statusCode,
-      ).toBe(201);
+    const payload = { plateLast4: last4(vehicle), templateKey: 'blocking' } as const;
+    for (let i = 0; i < 3; i++) {
+      expect((await sendThroughCard(t, card.code, payload, address)).statusCode).toBe(201);
     }
-    expectRefused(await sendThroughCard(t, card.code, { plateLast4, templateKey: 'blocking' }, address));
-    // Another address still reaches the card.
-    expect((await sendThroughCard(t, card.code, { plateLast4, templateKey: 'blocking' })).statusCode).toBe(
-      201,
-    );
-    expect(await unread(owner)).toHaveLength(3);
+    expectRefused(await sendThroughCard(t, card.code, payload, address));
+    expect((await sendThroughCard(t, card.code, payload)).statusCode).toBe(201);
+    expect(await unread(owner)).toHaveLength(4);
   });
 
-  it('allows CARD_SENDS_PER_CARD_HOUR (6) tries at one card by everyone together', async () => {
+  it('six wrong guesses from two addresses do not silence the card for a right guess', async () => {
+    const { owner, vehicle, card } = await aCard(t);
+    const wrong = { plateLast4: wrongDigits(vehicle), templateKey: 'blocking' } as const;
+    for (const address of [nextAddress(), nextAddress()]) {
+      for (let i = 0; i < 3; i++) {
+        expect((await sendThroughCard(t, card.code, wrong, address)).statusCode).toBe(400);
+      }
+    }
+    const right = { plateLast4: last4(vehicle), templateKey: 'blocking' } as const;
+    expect((await sendThroughCard(t, card.code, right)).statusCode).toBe(201);
+    expect(await unread(owner)).toHaveLength(1);
+  });
+
+  it('does not silence a right guess from an address whose wrong guesses are spent (one network, many people)', async () => {
     const { vehicle, card } = await aCard(t);
-    const payload = { plateLast4: last4(vehicle), templateKey: 'attention' } as const;
-    for (let i = 0; i < 6; i++) expect((await sendThroughCard(t, card.code, payload)).statusCode).toBe(201);
-    expectRefused(await sendThroughCard(t, card.code, payload));
+    const address = nextAddress();
+    const wrong = { plateLast4: wrongDigits(vehicle), templateKey: 'blocking' } as const;
+    for (let i = 0; i < 3; i++) await sendThroughCard(t, card.code, wrong, address);
+    expectRefused(await sendThroughCard(t, card.code, wrong, address));
+    const right = { plateLast4: last4(vehicle), templateKey: 'blocking' } as const;
+    expect((await sendThroughCard(t, card.code, right, address)).statusCode).toBe(201);
   });
 
-  it('allows CARD_SENDS_PER_ADDRESS_HOUR (10) tries from one address at any cards', async () => {
+  it('refuses wrong digits with 429 once CARD_WRONG_PLATES_PER_HOUR (10) are spent at the card, and right digits still go through', async () => {
+    const { owner, vehicle, card } = await aCard(t);
+    const wrong = { plateLast4: wrongDigits(vehicle), templateKey: 'blocking' } as const;
+    for (let i = 0; i < 10; i++) expect((await sendThroughCard(t, card.code, wrong)).statusCode).toBe(400);
+    const refused = await sendThroughCard(t, card.code, wrong);
+    expectRefused(refused);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'Too many wrong numbers were tried at this card. Please try again later.',
+    );
+    const right = { plateLast4: last4(vehicle), templateKey: 'blocking' } as const;
+    expect((await sendThroughCard(t, card.code, right)).statusCode).toBe(201);
+    expect(await unread(owner)).toHaveLength(1);
+  });
+
+  it('counts only sends whose plate check passed in CARD_SENDS_PER_CARD_HOUR (6)', async () => {
+    const { vehicle, card } = await aCard(t);
+    const wrong = { plateLast4: wrongDigits(vehicle), templateKey: 'attention' } as const;
+    for (let i = 0; i < 5; i++) expect((await sendThroughCard(t, card.code, wrong)).statusCode).toBe(400);
+    const right = { plateLast4: last4(vehicle), templateKey: 'attention' } as const;
+    for (let i = 0; i < 6; i++) expect((await sendThroughCard(t, card.code, right)).statusCode).toBe(201);
+    const refused = await sendThroughCard(t, card.code, right);
+    expectRefused(refused);
+    expect(refused.json<{ message: string }>().message).toContain('many messages through this card');
+  });
+
+  it('allows CARD_SENDS_PER_ADDRESS_HOUR (10) sends from one address at any cards', async () => {
     const address = nextAddress();
     const cards = [await aCard(t), await aCard(t), await aCard(t), await aCard(t)];
-    let tries = 0;
+    let sends = 0;
     for (const { vehicle, card } of cards) {
-      for (let i = 0; i < 3 && tries < 10; i++, tries++) {
+      for (let i = 0; i < 3 && sends < 10; i++, sends++) {
         const response = await sendThroughCard(
           t,
           card.code,
@@ -250,9 +282,24 @@ describe('the limits of sending through cards', () => {
         address,
       ),
     );
-    // Even at an unknown card: the address's tries are counted first.
-    expectRefused(
-      await sendThroughCard(t, 'AAAAAAAAAAAAAAAA', { plateLast4: '1234', templateKey: 'blocking' }, address),
-    );
+  });
+
+  it('counts guesses at unknown cards in the address’s CARD_SENDS_PER_ADDRESS_HOUR (10) guesses', async () => {
+    const address = nextAddress();
+    const guess = { plateLast4: '1234', templateKey: 'blocking' } as const;
+    for (let i = 0; i < 10; i++) {
+      expect((await sendThroughCard(t, `AAAAAAAAAAAAAA${i}A`, guess, address)).statusCode).toBe(404);
+    }
+    expectRefused(await sendThroughCard(t, 'AAAAAAAAAAAAAAAA', guess, address));
+  });
+
+  it('counts the addresses of one IPv6 /64 as one address', async () => {
+    const { vehicle, card } = await aCard(t);
+    const payload = { plateLast4: last4(vehicle), templateKey: 'blocking' } as const;
+    for (const host of ['1', '2', '3']) {
+      expect((await sendThroughCard(t, card.code, payload, `2001:db8:23:7::${host}`)).statusCode).toBe(201);
+    }
+    expectRefused(await sendThroughCard(t, card.code, payload, '2001:db8:23:7:abcd::4'));
+    expect((await sendThroughCard(t, card.code, payload, '2001:db8:23:8::1')).statusCode).toBe(201);
   });
 });
