@@ -26,6 +26,7 @@ import { contentFor, titleFor } from '../../lib/notification-texts';
 import { sendersById } from '../../lib/senders';
 import { pauseKey } from '../../lib/send-rule/pause';
 import { isAttached, slipNoteText } from '../../lib/slip-request';
+import { recordNumberRelease } from '../../lib/waiting-notes/holds';
 import { toWaitingNote } from '../../lib/waiting-notes/notes';
 
 /**
@@ -35,11 +36,21 @@ import { toWaitingNote } from '../../lib/waiting-notes/notes';
  * phone, until it ends (an account registered again with the number starts paused). Returns the ids
  * of the sessions that ended.
  */
-export async function deleteAccount(db: Db, user: Pick<UserRow, 'id' | 'phone'>): Promise<string[]> {
+export async function deleteAccount(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'phone'>,
+  now: Date,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const ended = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    const held = await tx
+      .select({ vehicleNumber: vehicles.vehicleNumber })
+      .from(vehicles)
+      .where(eq(vehicles.ownerId, user.id));
     await tx.delete(otpCodes).where(eq(otpCodes.phone, user.phone));
     await tx.delete(users).where(eq(users.id, user.id));
+    // Its registrations go with it: each number given up restarts the waiting-note hold of another.
+    for (const { vehicleNumber } of held) await recordNumberRelease(tx, vehicleNumber, now);
     return ended.map(({ id }) => id);
   });
 }

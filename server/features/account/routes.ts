@@ -22,7 +22,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { querystring: emptyObject, response: { 200: messageResponse } } },
     async (request) => {
       const user = currentUser(request);
-      const ended = await deleteAccount(db, user);
+      const ended = await deleteAccount(db, user, app.deps.now());
       app.sessions.forgetUser(user.id);
       if (ended.length > 0)
         app.notificationBus.publish({ kind: 'sessions-ended', userId: user.id, sessionIds: ended });

@@ -132,6 +132,22 @@ describe('without an RC provider, waiting notes reach a registration that held t
     expect(await unreadIds(owner)).toEqual([note._id]);
   });
 
+  it('restarts the hold when the account of another registration of the number is deleted', async () => {
+    const [sender, owner, claimant] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const vehicleNumber = nextVehicleNumber();
+    const note = await aNote(sender, vehicleNumber);
+    await addVehicle(t, owner, { vehicleNumber });
+    await addVehicle(t, claimant, { vehicleNumber });
+    t.clock.advance(HOLD_MS);
+    const erased = await t.inject({ method: 'DELETE', url: '/api/users/account', headers: claimant.headers });
+    expect(erased.statusCode, erased.body).toBe(200);
+    await runTheJob();
+    expect(await unread(owner)).toEqual([]);
+    t.clock.advance(HOLD_MS);
+    await runTheJob();
+    expect(await unreadIds(owner)).toEqual([note._id]);
+  });
+
   it('restarts the hold when another registration came and went within it', async () => {
     const [sender, owner, passerBy] = [await t.signUp(), await t.signUp(), await t.signUp()];
     const vehicleNumber = nextVehicleNumber();
