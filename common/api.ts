@@ -422,8 +422,14 @@ export const accountExport = z.object({
   photos: z.array(exportedPhoto),
   /** The requests the user marked a false alarm. */
   falseAlarmsReported: z.array(z.object({ requestId: z.string(), reportedAt: z.string() })),
-  /** The pause strikes put on the user's sending, if any. */
-  sendingPause: z.nullable(z.object({ pausedAt: z.string(), pausedUntil: z.string() })),
+  /** The pause strikes put on the user's number, if any, and the user's contest of it. */
+  sendingPause: z.nullable(
+    z.object({
+      pausedAt: z.string(),
+      pausedUntil: z.string(),
+      contest: z.optional(z.object({ text: z.string(), at: z.string() })),
+    }),
+  ),
   /** The windscreen cards of the user's vehicles, live and ended. */
   cards: z.array(exportedCard),
 });

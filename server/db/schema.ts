@@ -590,6 +590,8 @@ export const senderPauses = pgTable(
   ],
 );
 
+export type SenderPauseRow = typeof senderPauses.$inferSelect;
+
 /**
  * Who sent a request that has no sender account (a windscreen card's stranger): the card it came
  * through and one hash for each thing known of them (the browser's cookie, the client address as the

@@ -210,9 +210,13 @@ describe('GET /api/users/exportData', () => {
     const received = await message(other, me, myCar._id);
     await call(me, 'POST', '/api/users/reportFalseAlarm', { notificationId: received._id });
     const pausedUntil = new Date(t.clock.now().getTime() + 86_400_000);
-    await t.app.database.db
-      .insert(senderPauses)
-      .values({ phoneHash: pauseKey(me.user.phone), pausedAt: t.clock.now(), pausedUntil });
+    await t.app.database.db.insert(senderPauses).values({
+      phoneHash: pauseKey(me.user.phone),
+      pausedAt: t.clock.now(),
+      pausedUntil,
+      contestText: 'I was blocked in',
+      contestedAt: t.clock.now(),
+    });
     const card = (
       await call(me, 'POST', '/api/users/vehicleCard', { vehicleId: myCar._id })
     ).json<VehicleCard>();
@@ -253,7 +257,11 @@ describe('GET /api/users/exportData', () => {
     ]);
     expect(JSON.stringify(data.photos)).not.toMatch(/bytes|base64/);
     expect(data.falseAlarmsReported).toEqual([{ requestId: received._id, reportedAt: now }]);
-    expect(data.sendingPause).toEqual({ pausedAt: now, pausedUntil: pausedUntil.toISOString() });
+    expect(data.sendingPause).toEqual({
+      pausedAt: now,
+      pausedUntil: pausedUntil.toISOString(),
+      contest: { text: 'I was blocked in', at: now },
+    });
     expect(data.cards).toEqual([
       {
         vehicleId: myCar._id,

@@ -18,6 +18,7 @@ import {
   vehicles,
   waitingNotes,
   type NotificationRow,
+  type SenderPauseRow,
   type SlipRow,
   type UserRow,
 } from '../../db/schema';
@@ -71,6 +72,14 @@ const exportedSlip = (slip: SlipRow, i18n: I18n): AccountExport['slips'][number]
   vehicleNumber: slip.vehicleNumber?.toUpperCase() ?? null,
   note: isAttached(slip) ? slipNoteText(slip, i18n) : null,
   reply: slip.replyKind && slip.repliedAt ? { kind: slip.replyKind, at: slip.repliedAt.toISOString() } : null,
+});
+
+const exportedPause = (pause: SenderPauseRow): NonNullable<AccountExport['sendingPause']> => ({
+  pausedAt: pause.pausedAt.toISOString(),
+  pausedUntil: pause.pausedUntil.toISOString(),
+  ...(pause.contestText !== null && pause.contestedAt !== null
+    ? { contest: { text: pause.contestText, at: pause.contestedAt.toISOString() } }
+    : {}),
 });
 
 /** Everything kept about the user, in their language (`i18n`); of others, only what the user was shown. */
@@ -177,9 +186,7 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
       requestId: alarm.notificationId,
       reportedAt: alarm.reportedAt.toISOString(),
     })),
-    sendingPause: pause[0]
-      ? { pausedAt: pause[0].pausedAt.toISOString(), pausedUntil: pause[0].pausedUntil.toISOString() }
-      : null,
+    sendingPause: pause[0] ? exportedPause(pause[0]) : null,
     cards: cards.map(({ card }) => ({
       vehicleId: card.vehicleId,
       code: card.code,
