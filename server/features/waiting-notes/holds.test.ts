@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeftWaitingNote, SentRequest, ServerNotification, Vehicle } from '#common/api';
+import { eq } from 'drizzle-orm';
+import { vehicleNumberReleases } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
 
@@ -164,6 +166,29 @@ describe('without an RC provider, waiting notes reach a registration that held t
     t.clock.advance(MINUTE_MS);
     await runTheJob();
     expect(await unreadIds(owner)).toEqual([note._id]);
+  });
+});
+
+describe('the numbers given up', () => {
+  const releaseOf = async (vehicleNumber: string) =>
+    t.app.database.db
+      .select()
+      .from(vehicleNumberReleases)
+      .where(eq(vehicleNumberReleases.vehicleNumber, vehicleNumber));
+
+  it('are kept for the hold, then forgotten by the job', async () => {
+    const owner = await t.signUp();
+    const vehicle = await addVehicle(t, owner);
+    await renumber(owner, vehicle, nextVehicleNumber());
+    expect(await releaseOf(vehicle.vehicleNumber.toLowerCase())).toEqual([
+      { vehicleNumber: vehicle.vehicleNumber.toLowerCase(), releasedAt: t.clock.now() },
+    ]);
+    t.clock.advance(HOLD_MS);
+    await runTheJob();
+    expect(await releaseOf(vehicle.vehicleNumber.toLowerCase())).toHaveLength(1);
+    t.clock.advance(1);
+    await runTheJob();
+    expect(await releaseOf(vehicle.vehicleNumber.toLowerCase())).toEqual([]);
   });
 });
 

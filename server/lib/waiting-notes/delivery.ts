@@ -9,7 +9,7 @@ import { requestPushData } from '../push-data';
 import { preparedReachableBy, type Registration } from '../reachable-registrations';
 import { newRequestRow, preparedCheckedSend, waitingNoteRule } from '../send-rule/send-rule';
 import { toSentRequest } from '../sent-requests';
-import { heldAloneSince, soleHolderSince } from './holds';
+import { forgetReleasesBefore, heldAloneSince, soleHolderSince } from './holds';
 import {
   claimWaitingNotes,
   leaveWaitingNote,
@@ -78,13 +78,15 @@ export class WaitingNoteDelivery {
 
   /**
    * Delivers every note whose number has a registration to receive it now: a registration's hold ends
-   * without anyone acting, so a periodic job calls this.
+   * without anyone acting, so a periodic job calls this. Then forgets the numbers given up before the
+   * hold, which no longer restart it.
    */
   async deliverDue(): Promise<void> {
     const now = this.now();
     for (const vehicleNumber of await numbersWithNotesFor(this.db, this.ready(now), now)) {
       await this.deliverFor(vehicleNumber);
     }
+    await forgetReleasesBefore(this.db, new Date(now.getTime() - this.holdMs));
   }
 
   private get holdMs(): number {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { vehicleNumberReleases, vehicles } from '../../db/schema';
@@ -14,6 +14,11 @@ export async function recordNumberRelease(db: Db, vehicleNumber: string, at: Dat
       target: vehicleNumberReleases.vehicleNumber,
       set: { releasedAt: sql`greatest(${vehicleNumberReleases.releasedAt}, excluded.released_at)` },
     });
+}
+
+/** Deletes the records of numbers given up before `before`: they no longer restart any hold. */
+export async function forgetReleasesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(vehicleNumberReleases).where(lt(vehicleNumberReleases.releasedAt, before));
 }
 
 /**
