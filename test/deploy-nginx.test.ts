@@ -7,6 +7,7 @@
  * fails, the live stream reconnects and misses nothing, no acknowledged write is lost.
  */
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { connect, type SecureVersion } from 'node:tls';
 import type { Page } from 'playwright-core';
 import { request } from 'undici';
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePayload, Vehicle } from '#common/api';
 import { messageTemplates } from '#common/message-templates';
 import { textsFor } from '../server/i18n/texts';
+import { multipartForm } from '../server/testing/photo-fixtures';
 import { serverErrors, STEADY_LOAD_SERVER_ENV, steadyLoad } from '../server/testing/steady-load';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { freePort, startAppServer, type AppServer } from './support/app-server';
@@ -346,6 +348,74 @@ describeDeployed(`the nginx deployment${missing ? ` (skipped: ${missing})` : ''}
     },
   );
 
+  /** A phone camera's photo: noise, so that JPEG cannot make it small (about 1.2 MB). */
+  const noisyPhoto = () =>
+    sharp(randomBytes(1400 * 1000 * 3), { raw: { width: 1400, height: 1000, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+
+  async function uploadPhoto(sender: Account, to: Account, vehicleId: string, bytes: Buffer) {
+    const form = multipartForm({ userId: to.user._id, vehicleId }, [
+      { filename: 'gate.jpg', type: 'image/jpeg', bytes },
+    ]);
+    const response = await request(`${nginx.url}/api/users/sendImage`, {
+      method: 'POST',
+      headers: { authorization: sender.headers.authorization, ...form.headers },
+      body: form.payload,
+      dispatcher: nginx.dispatcher,
+    });
+    return { status: response.statusCode, headers: response.headers, body: await response.body.text() };
+  }
+
+  /** The headers the app sends with every answer, which nginx's own answers carry too. */
+  function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>) {
+    expect(headers['content-type']).toMatch(/^application\/json/);
+    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  }
+
+  it('takes a real photo through nginx (IMAGE_MAX_BYTES and the form around it)', async () => {
+    const [sender, receiver] = [await signUp(instances[0]!), await signUp(instances[1]!)];
+    const car = await addVehicle(instances[0]!, receiver, { name: 'Swift', vehicleNumber: 'KL07PH2024' });
+    const photo = await noisyPhoto();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const sent = await uploadPhoto(sender, receiver, car._id, photo);
+    expect(sent.status, sent.body).toBe(201);
+  });
+
+  it("answers a body too large for nginx as JSON {message} with the app's security headers, not an HTML 413", async () => {
+    const [sender, receiver] = [await signUp(instances[0]!), await signUp(instances[1]!)];
+    const car = await addVehicle(instances[0]!, receiver, { name: 'Swift', vehicleNumber: 'KL07PH2025' });
+    const tooLarge = await uploadPhoto(sender, receiver, car._id, randomBytes(3 * 1024 * 1024));
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body)).toEqual({ message: expect.any(String) });
+    expectSecurityHeaders(tooLarge.headers);
+    const response = await request(`${nginx.url}/api/users/sendMessage`, {
+      method: 'POST',
+      headers: sender.headers,
+      body: JSON.stringify({ message: 'x'.repeat(100 * 1024) }),
+      dispatcher: nginx.dispatcher,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(await response.body.json()).toEqual({ message: expect.any(String) });
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('writes its access log without query strings', async () => {
+    const secret = randomBytes(8).toString('hex');
+    const response = await request(`${nginx.url}/api/health?secret=${secret}`, {
+      dispatcher: nginx.dispatcher,
+    });
+    await response.body.dump();
+    await expect.poll(() => nginx.accessLog()).toMatch(/"GET \/api\/health HTTP/);
+    expect(nginx.accessLog()).not.toContain(secret);
+    expect(nginx.accessLog()).not.toContain('?');
+  });
+
   // Last: it uses up this address's sign-in allowance at nginx.
   it('turns a burst of sign-in requests from one address away at nginx with 429 {message}', async () => {
     const answers = await Promise.all(
@@ -372,5 +442,44 @@ describeDeployed(`the nginx deployment${missing ? ` (skipped: ${missing})` : ''}
       expect(answer.headers['cache-control']).toBe('no-store');
       expect(answer.headers.server).toBe('nginx');
     }
+  });
+
+  // After the sign-in flood: the code-sending paths share its allowance, so these are refused at once.
+  it.each([
+    ['/api/public/phone/code', { phone: '9000000002' }],
+    ['/c/ABCD2345/call/code', { phone: '9000000002' }],
+  ])(
+    'turns a burst of code requests to %s from one address away at nginx with 429 {message}',
+    async (path, body) => {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const response = await request(`${nginx.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            dispatcher: nginx.dispatcher,
+          });
+          return { status: response.statusCode, headers: response.headers, body: await response.body.text() };
+        }),
+      );
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const answer of refused) {
+        expect(JSON.parse(answer.body)).toEqual({
+          message: expect.stringContaining('Too many code requests'),
+        });
+        expect(answer.headers['retry-after']).toBe('60');
+        expectSecurityHeaders(answer.headers);
+      }
+    },
+  );
+
+  // Last of all: it stops both instances.
+  it('answers 502 as JSON {message} with the security headers when no instance answers', async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    const response = await request(`${nginx.url}/api/users/getMyVehicles`, { dispatcher: nginx.dispatcher });
+    expect(response.statusCode).toBe(502);
+    expect(await response.body.json()).toEqual({ message: expect.any(String) });
+    expectSecurityHeaders(response.headers);
   });
 });

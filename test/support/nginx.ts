@@ -44,6 +44,7 @@ export function siteConfigFor(options: {
   httpsPort: number;
   certificate: TestCertificate;
   acmeRoot: string;
+  accessLog: string;
 }): string {
   const replacements: [string, string][] = [
     ['server 127.0.0.1:8081 ', `server 127.0.0.1:${options.upstreams[0]} `],
@@ -53,6 +54,7 @@ export function siteConfigFor(options: {
     ['/etc/letsencrypt/live/vahan.example.in/fullchain.pem', options.certificate.certPath],
     ['/etc/letsencrypt/live/vahan.example.in/privkey.pem', options.certificate.keyPath],
     ['root /var/www/html;', `root ${options.acmeRoot};`],
+    ['/var/log/nginx/vahan.access.log', options.accessLog],
   ];
   let config = readFileSync(siteConfig, 'utf8');
   for (const [from, to] of replacements) {
@@ -77,6 +79,8 @@ export interface RunningNginx {
   /** An undici dispatcher that trusts the test certificate. */
   dispatcher: Agent;
   errorLog(): string;
+  /** What the site's access log holds so far. */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -90,9 +94,10 @@ export async function startNginx(upstreams: [number, number]): Promise<RunningNg
   const acmeRoot = path.join(dir, 'webroot');
   const challenges = path.join(acmeRoot, '.well-known', 'acme-challenge');
   mkdirSync(challenges, { recursive: true, mode: 0o755 });
+  const accessLogPath = path.join(dir, 'access.log');
   writeFileSync(
     path.join(dir, 'vahan.conf'),
-    siteConfigFor({ upstreams, httpPort, httpsPort, certificate, acmeRoot }),
+    siteConfigFor({ upstreams, httpPort, httpsPort, certificate, acmeRoot, accessLog: accessLogPath }),
   );
   const errorLogPath = path.join(dir, 'error.log');
   writeFileSync(
@@ -138,6 +143,7 @@ http {
     certificate,
     dispatcher,
     errorLog,
+    accessLog: () => (existsSync(accessLogPath) ? readFileSync(accessLogPath, 'utf8') : ''),
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
