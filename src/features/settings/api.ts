@@ -1,4 +1,11 @@
-import type { AccountExport, SessionInfo, Strikes, UpdateProfilePayload, User } from '#common/api';
+import type {
+  AccountExport,
+  ContestPausePayload,
+  SessionInfo,
+  Strikes,
+  UpdateProfilePayload,
+  User,
+} from '#common/api';
 import { apiClient } from '../../lib/api-client';
 
 export async function updateProfile(body: UpdateProfilePayload): Promise<User> {
@@ -9,6 +16,11 @@ export async function updateProfile(body: UpdateProfilePayload): Promise<User> {
 /** The caller's false-alarm strikes and any pause they caused. */
 export async function fetchStrikes(): Promise<Strikes> {
   return apiClient<Strikes>('/api/users/strikes');
+}
+
+/** Asks, once per pause, that an operator review it; resolves with the server's answer. */
+export async function contestPause(text: ContestPausePayload['text']): Promise<{ message: string }> {
+  return apiClient<{ message: string }>('/api/users/contestPause', { method: 'POST', body: { text } });
 }
 
 export async function fetchSessions(): Promise<SessionInfo[]> {

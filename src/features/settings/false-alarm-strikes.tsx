@@ -1,8 +1,12 @@
-/** The sender's standing: false alarms marked against them, and a pause they caused, with its end. */
+/**
+ * The sender's standing: false alarms marked against them, and a pause they caused, with its end and
+ * the form that contests it.
+ */
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import type { Strikes } from '#common/api';
 import { fetchStrikes } from './api';
+import { ContestPauseForm } from './contest-pause-form';
 
 export function FalseAlarmStrikes() {
   const { i18n } = useLingui();
@@ -40,6 +44,7 @@ export function FalseAlarmStrikes() {
               })}
             </p>
           )}
+          {standing.pausedUntil && <ContestPauseForm />}
         </>
       )}
     </section>
