@@ -85,6 +85,8 @@ export function spawnServer(
       TMPDIR: os.tmpdir(),
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The origin browsers in the tests open its pages on: their form posts carry it.
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       ...env,
     },

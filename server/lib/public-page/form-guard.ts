@@ -12,11 +12,15 @@ export interface GuardedPages {
 
 /**
  * A post another site's page made a visitor's browser send: the browser says so (`Sec-Fetch-Site`), or
- * its `Origin` is not this site's. A client that sends neither (no browser) is not a browser tricked.
+ * its `Origin` is not this site's. Under `Referrer-Policy: no-referrer` browsers send `Origin: null`
+ * even from our own pages; then only `Sec-Fetch-Site: same-origin` vouches for it. A client that sends
+ * neither header (no browser) is not a browser tricked.
  */
 function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
-  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return true;
   const origin = request.headers.origin;
+  if (origin === 'null') return site !== 'same-origin';
   return origin !== undefined && origin !== publicOrigin;
 }
 
