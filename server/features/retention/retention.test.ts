@@ -10,6 +10,7 @@ import {
   requestImages,
   senderPauses,
   slips,
+  strangerBlocks,
   vehicleChanges,
 } from '../../db/schema';
 import { pauseKey } from '../../lib/send-rule/pause';
@@ -204,6 +205,36 @@ describe('the retention sweep', () => {
     t.clock.advance(1000);
     await sweep();
     expect(await pauses()).toEqual([{ phoneHash: running }]);
+  });
+
+  it("deletes an owner's block of a stranger once it ended, and keeps a running one", async () => {
+    const owner = await t.signUp();
+    const now = t.clock.now();
+    await t.app.database.db.insert(strangerBlocks).values([
+      {
+        ownerId: owner.user._id,
+        kind: 'cookie',
+        hash: 'ending',
+        blockedUntil: new Date(now.getTime() + HOUR_MS),
+      },
+      {
+        ownerId: owner.user._id,
+        kind: 'address',
+        hash: 'running',
+        blockedUntil: new Date(now.getTime() + DAY_MS),
+      },
+    ]);
+    const blocks = () =>
+      t.app.database.db
+        .select({ hash: strangerBlocks.hash })
+        .from(strangerBlocks)
+        .where(eq(strangerBlocks.ownerId, owner.user._id));
+    t.clock.advance(HOUR_MS - 1000);
+    await sweep();
+    expect(await blocks()).toHaveLength(2);
+    t.clock.advance(1000);
+    await sweep();
+    expect(await blocks()).toEqual([{ hash: 'running' }]);
   });
 
   it('deletes a vehicle change an hour after it, once the hourly cap no longer counts it', async () => {

@@ -10,6 +10,7 @@ import {
   requestImages,
   senderPauses,
   slips,
+  strangerBlocks,
   vehicleChanges,
 } from '../../db/schema';
 import { RC_CHECK_WINDOW_MS, VEHICLE_CHANGE_WINDOW_MS } from '../../lib/cap-windows';
@@ -28,6 +29,8 @@ export interface Swept {
   photos: number;
   /** Pauses of senders that have ended (kept under a hash of the phone until then). */
   pauses: number;
+  /** Blocks of windscreen cards' strangers that have ended (kept under hashes until then). */
+  strangerBlocks: number;
   /** Vehicle changes, ownership checks and rate-limit counters past their windows. */
   counted: number;
 }
@@ -44,9 +47,10 @@ export interface SweptDays {
  * `requestDays` after they were sent, photos (with the place sent with them) `days.images` after,
  * waiting notes `days.waitingNotes` after they expired unread (or with their request), and wiper
  * slips with their notes and answers `requestDays` after they were attached (a slip still unused is
- * the user's until the account goes), senders' pauses once they ended, and what the caps count
- * once it counts for nothing: vehicle changes and ownership checks past their windows, rate-limit
- * counters whose window is over (by the database's clock, which starts and ends those windows).
+ * the user's until the account goes), senders' pauses and owners' blocks of strangers once they
+ * ended, and what the caps count once it counts for nothing: vehicle changes and ownership checks
+ * past their windows, rate-limit counters whose window is over (by the database's clock, which
+ * starts and ends those windows).
  */
 export async function sweepExpired(
   db: Db,
@@ -79,6 +83,10 @@ export async function sweepExpired(
     .delete(senderPauses)
     .where(lte(senderPauses.pausedUntil, now))
     .returning({ phoneHash: senderPauses.phoneHash });
+  const endedBlocks = await db
+    .delete(strangerBlocks)
+    .where(lte(strangerBlocks.blockedUntil, now))
+    .returning({ hash: strangerBlocks.hash });
   const counted = await Promise.all([
     db
       .delete(vehicleChanges)
@@ -100,6 +108,7 @@ export async function sweepExpired(
     slips: attachedSlips.length,
     photos: photos.length,
     pauses: pauses.length,
+    strangerBlocks: endedBlocks.length,
     counted: counted.reduce((sum, rows) => sum + rows.length, 0),
   };
 }
