@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { RuntimeConfig } from '#common/api';
+import { SESSION_MAX_DAYS_DEFAULT } from '#common/session-lifetime';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -108,7 +109,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   HSTS: booleanFlag.default(false),
   SESSION_TTL_DAYS: wholeNumber(1, 365).default(30),
-  SESSION_MAX_DAYS: wholeNumber(1, 3650).default(90),
+  SESSION_MAX_DAYS: wholeNumber(1, 3650).default(SESSION_MAX_DAYS_DEFAULT),
   SMS_DAILY_CAP: wholeNumber(1).default(5000),
   CODE_RESEND_GAP_S: wholeNumber(0, 3600).default(30),
   CODES_PER_PHONE_DAY: wholeNumber(1).default(10),

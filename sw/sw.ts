@@ -23,6 +23,7 @@ import { readPushPayload } from './push-data';
 import { isSkipWaitingMessage } from './skip-waiting';
 import { OUTBOX_SYNC_TAG } from '#common/outbox/outbox';
 import { readSession, readSessionLanguage } from './worker-session';
+import { answerWithSnapshot } from './start-snapshot';
 
 /** Chromium's `sync` event, which TypeScript's WebWorker library does not describe. */
 interface SyncEvent extends ExtendableEvent {
@@ -79,7 +80,16 @@ self.addEventListener('message', (event) => {
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-// Every app route is the precached shell; the server's own pages and /api/ are never answered (nor
-// cached) by the worker.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_NAVIGATIONS }));
+// Every app route is the precached shell (the dashboard with the signed-in user's last snapshot of it
+// inside); the server's own pages and /api/ are never answered (nor cached) by the worker.
+const shell = createHandlerBoundToURL('index.html');
+const snapshotDeps = { session: readSession, now: Date.now };
+registerRoute(
+  new NavigationRoute(
+    async (options) => answerWithSnapshot(await shell(options), options.url, snapshotDeps),
+    {
+      denylist: SERVER_NAVIGATIONS,
+    },
+  ),
+);
 clientsClaim();

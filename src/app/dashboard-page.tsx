@@ -4,9 +4,11 @@ import { HowItWorks } from '../features/home/how-it-works';
 import { SearchPanel } from '../features/search/search-panel';
 import { useAtomValue } from '../lib/store';
 import { latestOpenRequestAtom } from '../state/sent-requests';
+import { useStartSnapshot } from './start-snapshot';
 
 export default function DashboardPage() {
   const openRequest = useAtomValue(latestOpenRequestAtom);
+  useStartSnapshot();
   return (
     <div className="stack">
       {openRequest && <RequestStatus request={openRequest} />}

@@ -1,0 +1,128 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  dropOtherUsersSnapshots,
+  readStartSnapshot,
+  saveStartSnapshot,
+  type StartSnapshot,
+} from '#common/start-snapshot';
+import { clearWorkerStore, type WorkerSession } from '#common/worker-store';
+import { answerWithSnapshot, shellWithSnapshot } from './start-snapshot';
+
+afterEach(() => clearWorkerStore());
+
+const NOW = Date.UTC(2026, 10, 28, 9, 0);
+const DAY = 86_400_000;
+const SHELL =
+  '<!doctype html><html><head><link rel="stylesheet" href="/assets/index-a1.css"></head>' +
+  '<body><div id="root"></div><script type="module" src="/assets/index-b2.js"></script></body></html>';
+
+const snapshotOf = (userId: string, path = '/dashboard', expiresAt = NOW + 90 * DAY): StartSnapshot => ({
+  userId,
+  path,
+  html: `<div class="shell"><h1>Hello, ${userId} $&</h1></div>`,
+  styles: ['/assets/index-a1.css', '/assets/signed-in-area-c3.css'],
+  expiresAt,
+});
+
+const shellResponse = () =>
+  new Response(SHELL, { headers: { 'content-type': 'text/html', 'content-length': '200' } });
+const depsFor = (session: WorkerSession | null) => ({ session: async () => session, now: () => NOW });
+const anu: WorkerSession = { userId: 'user-anu', token: 'token-anu' };
+
+describe('the start snapshot store', () => {
+  it('gives back the snapshot of the same user and route', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    expect(await readStartSnapshot('user-anu', '/dashboard', NOW)).toEqual(snapshotOf('user-anu'));
+  });
+
+  it('gives nothing for another route or another user', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    expect(await readStartSnapshot('user-anu', '/', NOW)).toBeNull();
+    expect(await readStartSnapshot('user-ravi', '/dashboard', NOW)).toBeNull();
+  });
+
+  it('removes a snapshot older than the session lifetime when it is read', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu', '/dashboard', NOW));
+    expect(await readStartSnapshot('user-anu', '/dashboard', NOW)).toBeNull();
+    expect(await readStartSnapshot('user-anu', '/dashboard', NOW - DAY)).toBeNull();
+  });
+
+  it("drops every other user's snapshots when a user's is saved", async () => {
+    await saveStartSnapshot(snapshotOf('user-ravi', '/'));
+    await saveStartSnapshot(snapshotOf('user-ravi'));
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    expect(await readStartSnapshot('user-ravi', '/', NOW)).toBeNull();
+    expect(await readStartSnapshot('user-ravi', '/dashboard', NOW)).toBeNull();
+    expect(await readStartSnapshot('user-anu', '/dashboard', NOW)).not.toBeNull();
+  });
+
+  it('keeps the snapshots of the user it is told to keep', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu', '/'));
+    await dropOtherUsersSnapshots('user-anu');
+    expect(await readStartSnapshot('user-anu', '/', NOW)).not.toBeNull();
+  });
+
+  it('is emptied with the rest of the worker store (logout, 401, deleted account)', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    await clearWorkerStore();
+    expect(await readStartSnapshot('user-anu', '/dashboard', NOW)).toBeNull();
+  });
+
+  it('ignores a record that is not a snapshot, or links a stylesheet from elsewhere', async () => {
+    await saveStartSnapshot({ ...snapshotOf('user-anu'), styles: ['https://elsewhere.example/x.css'] });
+    expect(await readStartSnapshot('user-anu', '/dashboard', NOW)).toBeNull();
+  });
+});
+
+describe('the navigation answer', () => {
+  it("puts the signed-in user's snapshot inside #root, with its stylesheets", async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    const answer = await answerWithSnapshot(
+      shellResponse(),
+      new URL('https://app.test/dashboard'),
+      depsFor(anu),
+    );
+    const html = await answer.text();
+    expect(html).toContain(
+      '<div id="root" data-snapshot="user-anu"><div class="shell"><h1>Hello, user-anu $&</h1>',
+    );
+    expect(html).toContain('<link rel="stylesheet" href="/assets/signed-in-area-c3.css"></head>');
+    expect(html.match(/index-a1\.css/g)).toHaveLength(1);
+    expect(answer.headers.get('content-type')).toBe('text/html');
+    expect(answer.headers.get('content-length')).toBeNull();
+  });
+
+  it('is the plain shell for a route with no snapshot', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    const answer = await answerWithSnapshot(
+      shellResponse(),
+      new URL('https://app.test/settings'),
+      depsFor(anu),
+    );
+    expect(await answer.text()).toBe(SHELL);
+  });
+
+  it('is the plain shell with no session (signed out), or for a user with no snapshot', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    const url = new URL('https://app.test/dashboard');
+    expect(await (await answerWithSnapshot(shellResponse(), url, depsFor(null))).text()).toBe(SHELL);
+    const ravi = { userId: 'user-ravi', token: 'token-ravi' };
+    expect(await (await answerWithSnapshot(shellResponse(), url, depsFor(ravi))).text()).toBe(SHELL);
+  });
+
+  it('is the plain shell once the snapshot has expired', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu', '/dashboard', NOW - 1));
+    const answer = await answerWithSnapshot(
+      shellResponse(),
+      new URL('https://app.test/dashboard'),
+      depsFor(anu),
+    );
+    expect(await answer.text()).toBe(SHELL);
+  });
+
+  it('leaves a shell without an empty #root as it is', () => {
+    const shell = '<html><head></head><body><div id="root">x</div></body></html>';
+    expect(shellWithSnapshot(shell, snapshotOf('user-anu'))).toBe(shell);
+  });
+});
