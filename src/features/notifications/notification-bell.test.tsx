@@ -105,15 +105,16 @@ describe('notification dropdown', () => {
     expect(within(item).queryByRole('group', { name: 'Answer' })).not.toBeInTheDocument();
   });
 
-  it('shows a request through a windscreen card as such, with the way to pause or replace the card instead of blocking', async () => {
-    answerUnread([
+  it('shows a request through a windscreen card as such, with the way to pause or replace the card, and blocks its stranger', async () => {
+    const calls = answerUnread([
       aServerNotification({
+        _id: 'notification-card',
         content: 'Your vehicle KL07AB1234 is blocking the driveway. Please move it.',
         senderId: { name: 'Someone at your vehicle' },
         via: 'card',
       }),
     ]);
-    const { panel } = await openBell();
+    const { panel, user } = await openBell();
     const item = (await within(panel).findByText(/is blocking the driveway/)).closest('li')!;
     expect(within(item).getByText('Sent by Someone at your vehicle')).toBeInTheDocument();
     expect(within(item).getByText(/Via your windscreen card\./)).toBeInTheDocument();
@@ -122,8 +123,11 @@ describe('notification dropdown', () => {
       '/myVehicle',
     );
     expect(within(item).getByRole('group', { name: 'Answer' })).toBeInTheDocument();
-    // Nobody to block: the card is what the owner pauses or replaces.
-    expect(within(item).queryByRole('button', { name: 'Block sender' })).not.toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Block sender' }));
+    expect(await within(item).findByRole('button', { name: 'Unblock sender' })).toBeInTheDocument();
+    expect(calls.filter(({ url }) => url === '/api/users/blockSender').map(({ body }) => body)).toEqual([
+      { notificationId: 'notification-card' },
+    ]);
   });
 
   it('says nothing of a card for a request from a signed-in user', async () => {

@@ -167,10 +167,8 @@ export function NotificationBell() {
                     <time className="bell-item-meta" dateTime={item.at.toISOString()}>
                       {formatRelativeTime(item.at, new Date(), activeLanguage())}
                     </time>
-                    {/* A card's stranger has no account to block: the card is paused or replaced instead. */}
-                    {item.fromServer && !item.system && !item.viaCard && (
-                      <BlockSenderButton notificationId={item.id} />
-                    )}
+                    {/* A card's stranger is blocked by their browser, address or phone, for every card of the owner. */}
+                    {item.fromServer && !item.system && <BlockSenderButton notificationId={item.id} />}
                     {item.fromServer && !item.system && !item.viaCard && (
                       <FalseAlarmButton notificationId={item.id} />
                     )}
