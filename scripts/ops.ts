@@ -8,7 +8,7 @@
  * Each action is logged as one JSON line on stderr; what the operator reads goes to stdout.
  */
 import { normalisePhone } from '#common/phone';
-import { ConfigError, loadConfig } from '../server/config';
+import { ConfigError, loadConfig, type Config } from '../server/config';
 import { openDatabase, type Db } from '../server/db/database';
 import { liftPause, runningPauses, type PauseOnRecord } from '../server/features/false-alarms/pause-ops';
 
@@ -32,11 +32,7 @@ function describePause(pause: PauseOnRecord): string {
   return lines.join('\n');
 }
 
-async function run(
-  db: Db,
-  strikes: ReturnType<typeof loadConfig>['strikes'],
-  args: string[],
-): Promise<number> {
+async function run(db: Db, strikes: Config['strikes'], args: string[]): Promise<number> {
   const [command, argument] = args;
   const now = new Date();
   if (command === 'pauses' && args.length === 1) {

@@ -1,5 +1,5 @@
 import { and, count, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ARRIVAL_REPLIES, type ReplyKind } from '#common/replies';
+import { ARRIVAL_REPLIES } from '#common/replies';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { falseAlarms, notifications, senderPauses, users } from '../../db/schema';
@@ -46,7 +46,7 @@ export async function reportFalseAlarm(
     if (!request) return { outcome: 'not-found' };
     if (now.getTime() - request.sentAt.getTime() > strikes.reportHours * HOUR_MS)
       return { outcome: 'too-late' };
-    if (ARRIVAL_REPLIES.includes(request.replyKind as ReplyKind)) return { outcome: 'answered-arrival' };
+    if (ARRIVAL_REPLIES.some((kind) => kind === request.replyKind)) return { outcome: 'answered-arrival' };
     const { senderId } = request;
     if (!senderId) return { outcome: 'sender-gone' };
     const [sender] = await tx
