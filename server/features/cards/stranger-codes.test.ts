@@ -258,3 +258,34 @@ describe('a code for a call through a card on a server with no calls configured'
     expect(t.sms.sent.length).toBe(sentBefore);
   });
 });
+
+describe("strangers' code requests from one address", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ deps: { telephony }, env: { CODE_REQUESTS_PER_ADDRESS_HOUR: '2' } });
+  });
+  afterAll(() => t.close());
+
+  it("spend that address's budget of strangers' code requests, not its budget of sign-in's", async () => {
+    const member = await t.signUp();
+    const address = nextAddress();
+    const ask = () =>
+      t.inject({
+        method: 'POST',
+        url: '/api/public/phone/code',
+        payload: { phone: madeUpNumber() },
+        remoteAddress: address,
+      });
+    expect([(await ask()).statusCode, (await ask()).statusCode, (await ask()).statusCode]).toEqual([
+      200, 200, 429,
+    ]);
+    t.clock.advance(RESEND_GAP_MS);
+    const signIn = await t.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { phone: member.user.phone },
+      remoteAddress: address,
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+});
