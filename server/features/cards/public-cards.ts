@@ -40,7 +40,7 @@ import { isPaused } from '../../lib/vehicle-cards';
 import { liveCardByCode } from './repository';
 
 const HOUR_MS = 60 * 60_000;
-/** Tries one address may make at one card in 10 minutes. */
+/** Sends one address may make at one card in 10 minutes, and as many guesses (counted apart). */
 const SENDS_PER_ADDRESS_AND_CARD = 3;
 const ADDRESS_AND_CARD_WINDOW_MS = 10 * 60_000;
 

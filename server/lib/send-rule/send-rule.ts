@@ -84,7 +84,7 @@ export const waitingNoteRule: SendRule = { counts: [] };
 
 /**
  * A message through a windscreen card: no sender account, so no sender window; its own limits (per
- * address and per card) are counted before, as every try counts, a wrong plate guess too.
+ * address and per card, guesses of the plate's digits apart from sends) are counted before.
  */
 export const cardMessageRule: SendRule = { counts: ['message'] };
 
