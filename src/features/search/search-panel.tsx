@@ -17,6 +17,7 @@ import { clearOwners, ownersAtom, setOwners } from '../../state/owners';
 import { userAtom } from '../../state/user';
 import { findVehicleOwners } from './api';
 import { SearchResults } from './search-results';
+import { TrafficUpdates } from './traffic-updates';
 import { VehicleNotFound } from './vehicle-not-found';
 import './search.css';
 
@@ -32,6 +33,7 @@ export function SearchPanel() {
   const [scanning, setScanning] = useState(false);
   const [plateRefused, setPlateRefused] = useState(false);
   const [unreachable, setUnreachable] = useState(false);
+  const [showingUpdates, setShowingUpdates] = useState(false);
   const greetingId = useId();
 
   function showForm() {
@@ -67,6 +69,8 @@ export function SearchPanel() {
       setSearching(false);
     }
   }
+
+  if (showingUpdates) return <TrafficUpdates onBack={() => setShowingUpdates(false)} />;
 
   if (owners !== null) {
     return owners.length === 0 && searchedNumber !== null ? (
@@ -120,7 +124,7 @@ export function SearchPanel() {
         >
           {i18n._('search.scanCard')}
         </button>
-        <button type="button" className="button button-block">
+        <button type="button" className="button button-block" onClick={() => setShowingUpdates(true)}>
           {i18n._('search.trafficUpdates')}
         </button>
       </form>
