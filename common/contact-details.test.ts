@@ -88,7 +88,7 @@ describe('the contact-details rule', () => {
     'nine eight double four seven oh one',
     'ഒമ്പത് എട്ട് നാല് ഏഴ് ഒന്ന് രണ്ട് മൂന്ന്',
     'ഒൻപത്, എട്ട്, നാലു, ഏഴു, പൂജ്യം, ഒന്നു, രണ്ടു',
-    'നൈൻ എയ്റ്റ് ഫോർ സെവൻ സീറോ വൺ ടു',
+    'ആറ് ആറു അഞ്ചു ഏഴ് മൂന്നു പൂജ്യം ഒമ്പതു',
   ])('finds a phone number spelled out digit by digit: %j (it passed as words)', (text) =>
     expect(contactDetailIn(text)).toBe('phone'),
   );

@@ -16,31 +16,30 @@ const EMAIL = /[^\s@]+@[^\s@]+/;
  */
 const PHONE_DIGITS = String.raw`\+?\d(?:[\s\p{P}\p{S}]*\d){6,}`;
 const PHONE = new RegExp(PHONE_DIGITS, 'u');
-/** Digits spelled out one by one, in English and in Malayalam (its words and English ones in its script). */
-const DIGIT_WORDS: Record<string, readonly string[]> = {
-  '0': ['zero', 'oh', 'പൂജ്യം', 'സീറോ'],
-  '1': ['one', 'ഒന്ന്', 'ഒന്നു', 'ഒന്ന', 'വൺ'],
-  '2': ['two', 'രണ്ട്', 'രണ്ടു', 'ടു'],
-  '3': ['three', 'മൂന്ന്', 'മൂന്നു', 'ത്രീ'],
-  '4': ['four', 'നാല്', 'നാലു', 'ഫോർ'],
-  '5': ['five', 'അഞ്ച്', 'അഞ്ചു', 'ഫൈവ്'],
-  '6': ['six', 'ആറ്', 'ആറു', 'സിക്സ്'],
-  '7': ['seven', 'ഏഴ്', 'ഏഴു', 'സെവൻ'],
-  '8': ['eight', 'എട്ട്', 'എട്ടു', 'എയ്റ്റ്'],
-  '9': ['nine', 'ഒമ്പത്', 'ഒൻപത്', 'ഒമ്പതു', 'ഒൻപതു', 'നൈൻ'],
-};
+/**
+ * Digits spelled out one by one, by value: English words, and Malayalam ones without the ending that
+ * may follow them (്, ു: ഒന്ന്, ഒന്നു).
+ */
+const DIGIT_WORDS = [
+  'zero oh പൂജ്യം',
+  'one ഒന്ന',
+  'two രണ്ട',
+  'three മൂന്ന',
+  'four നാല',
+  'five അഞ്ച',
+  'six ആറ',
+  'seven ഏഴ',
+  'eight എട്ട',
+  'nine ഒമ്പത ഒൻപത',
+].map((words) => words.split(' '));
 const DIGIT_OF_WORD = new Map(
-  Object.entries(DIGIT_WORDS).flatMap(([digit, words]) =>
-    words.map((word) => [word.normalize('NFKC'), digit]),
-  ),
+  DIGIT_WORDS.flatMap((words, digit) => words.map((word) => [word, String(digit)])),
 );
-const wordAlternatives = [...DIGIT_OF_WORD.keys()].sort((a, b) => b.length - a.length).join('|');
 /** A digit's word, alone (not inside a longer word), after "double" or "triple" as people say them. */
 const SPELLED_DIGIT = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:(double|triple)\s+)?(${wordAlternatives})(?![\p{L}\p{M}])`,
+  String.raw`(?<![\p{L}\p{M}])(?:(double|triple)\s+)?(${[...DIGIT_OF_WORD.keys()].join('|')})[\u0d4d\u0d41]?(?![\p{L}\p{M}])`,
   'giu',
 );
-const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 /** A vehicle number (SPEC §5) in any case, spaced or hyphenated: its digits are not a phone number. */
 const VEHICLE_NUMBER = /(?<![a-z0-9])[a-z]{2}[\s-]*\d{2}[\s-]*[a-z0-9]{1,2}[\s-]*\d{4}(?!\d)/gi;
 /** Full stops that browsers also take as the dot of a domain name (IDNA). */
@@ -76,7 +75,9 @@ export function comparableText(text: string): string {
 /** `text` with digits spelled out word by word ("nine eight", "ഒമ്പത് എട്ട്") written as digits. */
 function withSpelledDigits(text: string): string {
   return text.replace(SPELLED_DIGIT, (_match, repeat: string | undefined, word: string) =>
-    (DIGIT_OF_WORD.get(word.toLowerCase()) ?? '').repeat(repeat ? (REPEATS[repeat.toLowerCase()] ?? 1) : 1),
+    (DIGIT_OF_WORD.get(word.toLowerCase()) ?? '').repeat(
+      repeat?.toLowerCase() === 'triple' ? 3 : repeat ? 2 : 1,
+    ),
   );
 }
 
