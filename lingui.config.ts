@@ -35,6 +35,8 @@ export default defineConfig({
         // /registration loads the signed-in part: its form and privacy notice (also the consent prompt's).
         '**/components/privacy-notice.tsx',
         '**/features/auth/registration-page.tsx',
+        // The code screen (its countdown, change number) loads the signed-in part too: the next screen needs it.
+        '**/features/auth/otp-page.tsx',
         // Used only by signed-in screens (the message form, the search miss's note, the details form,
         // search results, request statuses, dialogs, the bell).
         '**/components/text-with-suggestions.tsx',
@@ -67,7 +69,6 @@ export default defineConfig({
         '**/testing/**',
         '**/features/auth/auth-layout.tsx',
         '**/features/auth/login-page.tsx',
-        '**/features/auth/otp-page.tsx',
       ],
     },
     {

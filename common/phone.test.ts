@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isIndianMobile, normalisePhone, typedPhone } from './phone';
+import { isIndianMobile, normalisePhone, typedPhone } from './phone';
 
 describe('normalisePhone', () => {
   it('keeps a bare 10-digit number', () => {
@@ -46,17 +46,6 @@ describe('typedPhone', () => {
   it('drops letters but keeps a digit typed past ten, so an extra digit is refused rather than cut', () => {
     expect(typedPhone('98470a12345')).toBe('9847012345');
     expect(normalisePhone(typedPhone('98470123456'))).toBeNull();
-  });
-});
-
-describe('formatPhone', () => {
-  it('groups a number the Indian way', () => {
-    expect(formatPhone('9847012345')).toBe('+91 98470 12345');
-    expect(formatPhone('+91-98470-12345')).toBe('+91 98470 12345');
-  });
-
-  it('leaves what is not a phone number as it is', () => {
-    expect(formatPhone('12345')).toBe('12345');
   });
 });
 

@@ -32,9 +32,3 @@ export function typedPhone(input: string): string {
 export function isIndianMobile(phone: string): boolean {
   return INDIAN_MOBILE.test(phone);
 }
-
-/** A phone number grouped the Indian way: "9847012345" → "+91 98470 12345"; anything else as it is. */
-export function formatPhone(phone: string): string {
-  const digits = normalisePhone(phone);
-  return digits ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : phone;
-}

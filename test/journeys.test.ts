@@ -7,6 +7,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AddVehiclePayload, NotificationPayload } from '#common/api';
 import { messageTemplates } from '#common/message-templates';
+import { formatPhone } from '#common/phone-display';
 import { textsFor } from '../server/i18n/texts';
 import { addVehicle, nextPhone, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
@@ -209,7 +210,7 @@ describeInBrowser('journeys', () => {
       'KL08CD4321',
       owner.user.email,
       `${DISTRICT}, ${CITY}`,
-      owner.user.phone,
+      formatPhone(owner.user.phone),
     ]) {
       expect(cardText).toContain(text);
     }
@@ -248,8 +249,8 @@ describeInBrowser('journeys', () => {
       .filter({ hasText: notification.body });
     await expectVisible(messageItem);
     await expectVisible(notificationItem);
-    await expectVisible(messageItem.getByText(`From: ${finder.user.phone}`));
-    await expectVisible(notificationItem.getByText(`From: ${finder.user.phone}`));
+    await expectVisible(messageItem.getByText(`From: ${formatPhone(finder.user.phone)}`));
+    await expectVisible(notificationItem.getByText(`From: ${formatPhone(finder.user.phone)}`));
   });
 
   it('once the owner hides the number in /settings, no result, screen or response shows it to others', async () => {
@@ -284,6 +285,7 @@ describeInBrowser('journeys', () => {
     const card = resultCard(page, 'Sreeja Nair');
     await expectVisible(card);
     expect(await card.textContent()).not.toContain(owner.user.phone);
+    expect(await card.textContent()).not.toContain(formatPhone(owner.user.phone));
 
     await card.getByRole('link').click();
     await onPath(page, '/message');
@@ -296,6 +298,7 @@ describeInBrowser('journeys', () => {
     await expectVisible(page.getByText('The user has no public phone number.'));
 
     expect(await page.content()).not.toContain(owner.user.phone);
+    expect(await page.content()).not.toContain(formatPhone(owner.user.phone));
     const received = await Promise.all(bodies);
     expect(received.some((body) => body.includes('Grey Innova'))).toBe(true);
     for (const body of received) expect(body).not.toContain(owner.user.phone);

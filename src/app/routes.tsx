@@ -66,7 +66,14 @@ const PUBLIC_SCREENS: RouteObject[] = [
       return page;
     }),
   },
-  { path: '/otp-verification', lazy: screen(() => import('../features/auth/otp-page')) },
+  {
+    path: '/otp-verification',
+    // Its texts are in the signed-in part, which the screen after it needs anyway.
+    lazy: screen(async () => {
+      const [page] = await Promise.all([import('../features/auth/otp-page'), loadSignedInTexts()]);
+      return page;
+    }),
+  },
 ];
 
 const SIGNED_IN_SCREENS: RouteObject[] = [

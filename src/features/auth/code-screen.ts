@@ -14,18 +14,9 @@ export interface BackFromCodeScreen {
   phone: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 export function toCodeScreenOf(state: unknown): ToCodeScreen | null {
-  if (!isRecord(state)) return null;
-  const { from, resendAfterSeconds } = state;
+  if (typeof state !== 'object' || state === null) return null;
+  const { from, resendAfterSeconds } = state as Partial<Record<keyof ToCodeScreen, unknown>>;
   if ((from !== '/login' && from !== '/registration') || typeof resendAfterSeconds !== 'number') return null;
   return { from, resendAfterSeconds };
-}
-
-/** The number the code screen gave back, to fill the phone box with. */
-export function keptPhoneOf(state: unknown): string {
-  return isRecord(state) && typeof state.phone === 'string' ? state.phone : '';
 }

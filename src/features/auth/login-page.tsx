@@ -11,8 +11,8 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { setPendingPhone } from '../../state/pending-phone';
 import { prepareToSend, refusalOf, requestCode } from './api';
 import { AuthLayout } from './auth-layout';
-import { keptPhoneOf, type BackFromCodeScreen, type ToCodeScreen } from './code-screen';
-import { mobileFromInput, phoneFromInput } from './phone-input';
+import type { BackFromCodeScreen, ToCodeScreen } from './code-screen';
+import { keptPhoneOf, mobileFromInput, phoneFromInput } from './phone-input';
 
 /** Why the server refused: no account for the number (with the way to sign up), or too many codes. */
 interface Refusal {

@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { formatPhone } from '#common/phone';
+import { formatPhone } from '#common/phone-display';
 import { requestPushPermission } from '../../lib/push';
 import { useAtomValue } from '../../lib/store';
 import { retryAfterOf, serverMessageOf, statusOf } from '../../lib/api-client';
@@ -101,7 +101,7 @@ export default function OtpPage() {
       // Too soon after the last code: say how to proceed rather than that sign-in failed.
       const tooSoon = statusOf(error) === 429 ? serverMessageOf(error) : undefined;
       if (tooSoon) notifyWarning(tooSoon);
-      else notifyError(i18n._('toast.loginFailed'));
+      else notifyError(i18n._('otp.resendFailed'));
       const retryAfter = retryAfterOf(error);
       if (retryAfter !== undefined) waitSeconds(retryAfter);
     }

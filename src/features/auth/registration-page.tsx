@@ -18,8 +18,8 @@ import { notifyError, notifyWarning } from '../../lib/toasts';
 import { setPendingPhone } from '../../state/pending-phone';
 import { fetchRuntimeConfig, prepareToSend, register } from './api';
 import { AuthLayout } from './auth-layout';
-import { keptPhoneOf, type BackFromCodeScreen, type ToCodeScreen } from './code-screen';
-import { mobileFromInput, phoneFromInput } from './phone-input';
+import type { BackFromCodeScreen, ToCodeScreen } from './code-screen';
+import { keptPhoneOf, mobileFromInput, phoneFromInput } from './phone-input';
 import { useCityOptions } from './use-city-options';
 
 const EMPTY_FORM = { name: '', email: '', phone: '', gender: '', dateOfBirth: '', district: '', city: '' };

@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
-import { formatPhone } from '#common/phone';
+import { formatPhone } from '#common/phone-display';
 import { CallIcon } from '../../components/icons';
 import { serverMessageOf } from '../../lib/api-client';
 import { refuseWhenOffline } from '../../lib/offline-guard';

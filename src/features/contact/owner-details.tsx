@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { VehicleOwner } from '#common/api';
-import { formatPhone } from '#common/phone';
+import { formatPhone } from '#common/phone-display';
 import { HideIcon, ShowIcon } from '../../components/icons';
 
 const MASKED_PHONE = '**********';

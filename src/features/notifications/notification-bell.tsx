@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRelativeTime } from '#common/relative-time';
-import { formatPhone } from '#common/phone';
+import { formatPhone } from '#common/phone-display';
 import { activeLanguage } from '../../i18n/i18n';
 import { useAtomValue } from '../../lib/store';
 import {

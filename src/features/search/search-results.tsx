@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { OwnedVehicle } from '#common/api';
-import { formatPhone } from '#common/phone';
+import { formatPhone } from '#common/phone-display';
 import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { VehicleTypeIcon } from '../../components/vehicle-type-icon';

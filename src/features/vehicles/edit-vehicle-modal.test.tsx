@@ -50,6 +50,33 @@ describe('EditVehicleModal', () => {
     expect(appStore.get(vehiclesAtom).map((item) => item.name)).toEqual(['Swift', 'Activa']);
   });
 
+  it('takes a Bharat-series number', async () => {
+    const calls = stubFetch(({ body }) => jsonResponse({ ...vehicle, ...(body as object) }));
+    const { user, onClose } = renderModal();
+    const number = screen.getByRole('textbox', { name: 'Number' });
+    await user.clear(number);
+    await user.type(number, '22 BH 1234 AA');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(calls[0]?.body).toMatchObject({ vehicleNumber: '22bh1234aa' });
+  });
+
+  it("keeps a wrong number open with 'Failed to update!' and the form expected beside the box", async () => {
+    const calls = stubFetch(() => jsonResponse({}));
+    const { user, onClose } = renderModal();
+    const number = screen.getByRole('textbox', { name: 'Number' });
+    await user.clear(number);
+    await user.type(number, 'KL 07 ABC 12');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Failed to update!')).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription(
+      /like KL 07 AB 1234, or a Bharat-series number like 22 BH 1234 AA/,
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
+  });
+
   it('Delete removes the vehicle from the list and closes', async () => {
     const calls = stubFetch(() => jsonResponse({ message: 'Vehicle deleted' }));
     const { user, onClose } = renderModal();

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { Vehicle } from '#common/api';
 import { VEHICLE_NAME_MAX } from '#common/limits';
-import { normaliseVehicleNumber } from '#common/vehicle-number';
+import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
 import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { Modal } from '../../components/modal';
@@ -23,6 +23,7 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
   const [name, setName] = useState(vehicle.name);
   const [vehicleNumber, setVehicleNumber] = useState(vehicle.vehicleNumber);
   const [busy, setBusy] = useState(false);
+  const [plateRefused, setPlateRefused] = useState(false);
 
   /** Runs a change unless offline; the modal closes once it has been tried. */
   async function attempt(change: () => Promise<void>) {
@@ -34,6 +35,12 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
 
   function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A number the server would refuse stays open with the form expected beside it.
+    if (!isValidVehicleNumber(vehicleNumber)) {
+      notifyWarning(i18n._('toast.failedToUpdate'));
+      setPlateRefused(true);
+      return;
+    }
     void attempt(async () => {
       try {
         const updated = await patchVehicle({
@@ -70,11 +77,17 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
             required
           />
         </Field>
-        <Field label={i18n._('vehicles.editNumber')}>
+        <Field
+          label={i18n._('vehicles.editNumber')}
+          error={plateRefused ? i18n._('vehicles.plateForms') : undefined}
+        >
           <VehicleNumberInput
             look="form"
             value={vehicleNumber}
-            onChange={(event) => setVehicleNumber(event.target.value)}
+            onChange={(event) => {
+              setVehicleNumber(event.target.value);
+              setPlateRefused(false);
+            }}
             required
           />
         </Field>
