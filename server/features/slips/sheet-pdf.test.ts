@@ -6,6 +6,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSlipCode } from '#common/slip-code';
 import type { CreatedSlips } from '#common/slips-api';
+import { windscreenCardPdf } from '../../lib/printable/windscreen-card';
+import { drawnRuns, fontNamesOf } from '../../testing/pdf-text';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -58,23 +60,6 @@ function decodedQrCodes(pdf: PDFDocument): string[] {
   return found;
 }
 
-/** Every text the PDF's pages draw with its standard fonts, which pdfkit writes as hex strings. */
-function pageTexts(pdf: PDFDocument): string {
-  let texts = '';
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
-    for (const ref of streams) {
-      const stream = pdf.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const operators = inflateSync(stream.contents).toString('latin1');
-      for (const [, hex = ''] of operators.matchAll(/<([0-9a-f]+)>/gi))
-        texts += Buffer.from(hex, 'hex').toString('latin1');
-    }
-  }
-  return texts;
-}
-
 describe('GET /api/users/slips.pdf', () => {
   it('prints the unused slips eight to an A4 page, their QR codes opening their pages', async () => {
     const slips = [...(await makeSlips(8)), ...(await makeSlips(1))];
@@ -97,9 +82,24 @@ describe('GET /api/users/slips.pdf', () => {
   it('writes the words and each code as text, not as a picture of text', async () => {
     const [slip] = await makeSlips(1);
     const response = await t.inject({ method: 'GET', url: '/api/users/slips.pdf', headers: maker.headers });
-    const texts = pageTexts(await PDFDocument.load(response.rawPayload));
+    const texts = (await drawnRuns(response.rawPayload)).map((run) => run.text).join('');
     expect(texts).toContain('Someone needs you to move');
     expect(texts).toContain(formatSlipCode(slip?.code ?? ''));
+  });
+
+  it("sets English and Malayalam in the windscreen card's Noto Sans Malayalam, with no glyph missing", async () => {
+    await makeSlips(1);
+    const response = await t.inject({ method: 'GET', url: '/api/users/slips.pdf', headers: maker.headers });
+    const card = await windscreenCardPdf({
+      url: `${t.config.publicOrigin}/c/x`,
+      maskedNumber: 'KL 07 ** ****',
+    });
+    expect(await fontNamesOf(response.rawPayload)).toEqual(await fontNamesOf(card));
+    const runs = await drawnRuns(response.rawPayload);
+    expect(runs.filter((run) => run.missingGlyphs > 0)).toEqual([]);
+    const malayalam = runs.filter((run) => /[\u0D00-\u0D7F]/.test(run.text));
+    expect(malayalam.length).toBeGreaterThan(0);
+    expect(malayalam.every((run) => run.font.includes('NotoSansMalayalam-'))).toBe(true);
   });
 
   it('leaves out slips that carry a note', async () => {

@@ -1,18 +1,18 @@
-import PDFDocument from 'pdfkit';
 import type { I18n } from '@lingui/core';
 import { formatSlipCode } from '#common/slip-code';
 import { SLIPS_PER_SHEET } from '#common/slips-api';
 import { textsFor } from '../../i18n/texts';
-import { fontFile } from '../../lib/printable/fonts';
-import { PAGE_SIZES, qrPng, shaping } from '../../lib/printable/pdf';
+import { PAGE_SIZES, printablePdf, type PrintableCell } from '../../lib/printable/pdf';
 
 /** A4 in points, cut into two columns of four slips. */
 const PAGE = PAGE_SIZES.A4;
 const COLUMNS = 2;
 const ROWS = SLIPS_PER_SHEET / COLUMNS;
 const SLIP = { width: PAGE.width / COLUMNS, height: PAGE.height / ROWS };
-const MARGIN = 16;
-const QR_SIZE = 120;
+const MARGIN = 14;
+const QR_SIZE = 112;
+/** The QR code and the words beside it; the code and the link go under both. */
+const TOP_HEIGHT = 128;
 
 /** What a slip says, in one of its two languages. */
 const sheetText = (i18n: I18n) => i18n._('server.slips.sheetText');
@@ -22,52 +22,51 @@ export interface PrintedSlip {
   url: string;
 }
 
+/** One slip's cells: its frame to cut along, the QR code, the words in both languages, the code. */
+function slipCells(slip: PrintedSlip, onPage: number, words: { en: string; ml: string }): PrintableCell[] {
+  const x = (onPage % COLUMNS) * SLIP.width;
+  const y = Math.floor(onPage / COLUMNS) * SLIP.height;
+  const inner = { x: x + MARGIN, y: y + MARGIN, width: SLIP.width - 2 * MARGIN };
+  const textX = inner.x + QR_SIZE + MARGIN / 2;
+  return [
+    { x, y, width: SLIP.width, height: SLIP.height, cutMarks: true, blocks: [] },
+    {
+      ...{ x: inner.x, y: inner.y, width: QR_SIZE, height: TOP_HEIGHT },
+      blocks: [{ kind: 'qr', url: slip.url, size: QR_SIZE }],
+    },
+    {
+      ...{ x: textX, y: inner.y, width: inner.x + inner.width - textX, height: TOP_HEIGHT },
+      blocks: [
+        { kind: 'text', text: words.en, fontSize: 10, bold: true },
+        { kind: 'text', text: words.ml, fontSize: 8.5 },
+      ],
+    },
+    {
+      ...{ x: inner.x, y: inner.y + TOP_HEIGHT, width: inner.width },
+      height: SLIP.height - 2 * MARGIN - TOP_HEIGHT,
+      blocks: [
+        { kind: 'text', text: formatSlipCode(slip.code), fontSize: 18, bold: true },
+        { kind: 'text', text: slip.url, fontSize: 7.5 },
+      ],
+    },
+  ];
+}
+
 /**
  * A4 pages of eight slips to cut apart, in English and Malayalam: what the slip is for, its QR code
- * and its code written out to be typed. The words are text, so they print sharp and can be read aloud.
+ * and its code written out to be typed. Set as the windscreen card is (the same printable layout and
+ * Noto Sans Malayalam fonts), so the words are text that prints sharp and can be read aloud.
  */
-export async function slipSheetPdf(slips: readonly PrintedSlip[]): Promise<Buffer> {
-  const qrCodes = await Promise.all(slips.map((slip) => qrPng(slip.url)));
-  const [english, malayalam] = [sheetText(textsFor('en')), sheetText(textsFor('ml'))];
-  const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: 'Vahan Contact wiper slips' } });
-  doc.registerFont('malayalam', fontFile('malayalam', false));
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => doc.on('end', resolve));
-
-  slips.forEach((slip, index) => {
-    const onPage = index % SLIPS_PER_SHEET;
-    if (index > 0 && onPage === 0) doc.addPage();
-    const x = (onPage % COLUMNS) * SLIP.width;
-    const y = Math.floor(onPage / COLUMNS) * SLIP.height;
-    doc.save().dash(4, { space: 4 }).lineWidth(0.5).strokeColor('#999999');
-    doc.rect(x, y, SLIP.width, SLIP.height).stroke().restore();
-
-    doc.image(qrCodes[index] as Buffer, x + MARGIN, y + MARGIN, { width: QR_SIZE, height: QR_SIZE });
-    const textX = x + MARGIN * 2 + QR_SIZE;
-    const textWidth = SLIP.width - QR_SIZE - MARGIN * 3;
-    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(11);
-    doc.text(english, textX, y + MARGIN, { width: textWidth });
-    doc
-      .moveDown(0.5)
-      .font('malayalam')
-      .fontSize(9.5)
-      .text(malayalam, { width: textWidth, ...shaping('malayalam') });
-
-    const codeY = y + MARGIN * 2 + QR_SIZE;
-    doc
-      .font('Courier-Bold')
-      .fontSize(20)
-      .text(formatSlipCode(slip.code), x + MARGIN, codeY, {
-        width: SLIP.width - MARGIN * 2,
-      });
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#333333')
-      .text(slip.url, { width: SLIP.width - MARGIN * 2 });
-  });
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+export function slipSheetPdf(slips: readonly PrintedSlip[]): Promise<Buffer> {
+  const words = { en: sheetText(textsFor('en')), ml: sheetText(textsFor('ml')) };
+  const pages = [];
+  // With no slips to print, one blank sheet, as before.
+  for (let first = 0; first === 0 || first < slips.length; first += SLIPS_PER_SHEET) {
+    const onSheet = slips.slice(first, first + SLIPS_PER_SHEET);
+    pages.push({
+      size: 'A4' as const,
+      cells: onSheet.flatMap((slip, onPage) => slipCells(slip, onPage, words)),
+    });
+  }
+  return printablePdf(pages, 'Vahan Contact wiper slips');
 }
