@@ -10,6 +10,7 @@ import type { VehicleCard } from '#common/card-api';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { textsFor } from '../server/i18n/texts';
 import { pwaTexts } from './support/texts';
+import { formatPhone } from '#common/phone-display';
 import { istMinutes } from '#common/quiet-hours';
 import { startFakeExotel, type FakeExotel } from '../server/testing/fake-exotel';
 import { addVehicle, nextPhone, signUp, storeToken, type Account } from './support/accounts';
@@ -99,6 +100,7 @@ describeInBrowser('masked calls', () => {
     expect(exotel.received[0]?.form.get('From')).toBe(`+91${caller.user.phone}`);
     expect(exotel.received[0]?.form.get('To')).toBe(`+91${owner.user.phone}`);
     expect(await page.content()).not.toContain(owner.user.phone);
+    expect(await page.content()).not.toContain(formatPhone(owner.user.phone));
   });
 
   it('a stranger with no app calls a hidden owner from the windscreen card: a code to their phone, then the call', async () => {
@@ -130,6 +132,7 @@ describeInBrowser('masked calls', () => {
     expect(exotel.received[0]?.form.get('From')).toBe(`+91${stranger}`);
     expect(exotel.received[0]?.form.get('To')).toBe(`+91${owner.user.phone}`);
     expect(await page.content()).not.toContain(owner.user.phone);
+    expect(await page.content()).not.toContain(formatPhone(owner.user.phone));
   });
 
   it("an owner's quiet hours, set in Settings, refuse the call with the reason in plain words", async () => {
