@@ -69,13 +69,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // The outbox is the way every send that may wait for the network goes: a feature queues
-            // through it and shows what waits. The bell pauses or replaces a card through the cards' API.
-            ...featureZones('src', featuresIn('src'), [
-              './outbox/outbox-queue.ts',
-              './outbox/outbox-state.ts',
-              './vehicles/windscreen-card/api.ts',
-            ]),
+            ...featureZones('src', featuresIn('src')),
             // Push owns the device tokens: sign-out forgets one through it. Live owns the event streams:
             // the public status stream is one of them. Cards own the stranger's send: the card page's
             // form goes through it (and its tests make cards as the cards' tests do).

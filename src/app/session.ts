@@ -15,7 +15,7 @@ async function forgetSession(): Promise<void> {
   resetAppStore();
   appStore.set(tokenAtom, RESET);
   // Loaded apart from the signed-in shell, which has a size budget.
-  const { clearOutbox } = await import('../features/outbox/outbox-queue');
+  const { clearOutbox } = await import('../lib/outbox/outbox-queue');
   await clearOutbox();
 }
 

@@ -16,7 +16,7 @@ import { loadStoredSentRequests } from '../state/persist-sent-requests';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
 import { NavigationProgress } from './navigation-progress';
-import { useOutbox } from '../features/outbox/use-outbox';
+import { useOutbox } from '../lib/outbox/use-outbox';
 import { checkSession, logout } from './session';
 import './signed-in-area.css';
 

@@ -1,5 +1,5 @@
 /** The owner's windscreen card of one registration (docs/cards.md). */
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from './api-client';
 
 /** A live card: its code, and its URL on the server's origin (what the QR code says). */
 interface LiveCard {

@@ -1,9 +1,11 @@
 /** SPEC §3 client state: the signed-in user (the token that proves it is src/lib/token.ts). */
 import type { User } from '#common/api';
+import { bindOutboxUser } from '../lib/outbox/outbox-session';
 import { appAtom, appStore } from '../lib/store';
 import { tokenAtom } from '../lib/token';
 
 export const userAtom = appAtom<User | null>(null);
+bindOutboxUser(userAtom);
 
 /**
  * Merges the given fields into the current user. With no current user the fields must be a whole

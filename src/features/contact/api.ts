@@ -7,7 +7,7 @@ import { i18n } from '../../i18n/i18n';
 import { apiClient } from '../../lib/api-client';
 import type { PhotoPayload } from '#common/outbox/outbox';
 import type { SendResult } from '#common/outbox/send-or-keep';
-import { sendOrQueue } from '../outbox/outbox-queue';
+import { sendOrQueue } from '../../lib/outbox/outbox-queue';
 
 export function sendMessage(
   payload: MessagePayload,

@@ -7,7 +7,7 @@ import { ownersAtom } from '../../state/owners';
 import { upsertSentRequest } from '../../state/sent-requests';
 import { aSendResponse, aSentRequest, anOwnedVehicle } from '../../testing/fixtures';
 import { queuedItems } from '#common/outbox/outbox-db';
-import { flushNow } from '../outbox/outbox-queue';
+import { flushNow } from '../../lib/outbox/outbox-queue';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import MessagePage from './message-page';

@@ -1,9 +1,9 @@
 /** In the send modal's place once a request waits in the outbox: its state, and a way to cancel it. */
 import { useLingui } from '@lingui/react';
 import { outboxOutcomeText } from '#common/outbox/outcome-text';
-import { cancelQueued } from '../outbox/outbox-queue';
+import { cancelQueued } from '../../lib/outbox/outbox-queue';
 import { useAtomValue } from '../../lib/store';
-import { outboxAtom, outboxOutcomesAtom } from '../outbox/outbox-state';
+import { outboxAtom, outboxOutcomesAtom } from '../../lib/outbox/outbox-state';
 
 export function QueuedRequestStatus({ itemKey }: { itemKey: string }) {
   const { i18n } = useLingui();

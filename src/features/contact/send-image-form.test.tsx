@@ -8,7 +8,7 @@ import { ownersAtom } from '../../state/owners';
 import { anOwnedVehicle, aSendResponse, aSentRequest } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp } from '../../testing/render';
 import { signIn } from '../../testing/session';
-import { flushNow } from '../outbox/outbox-queue';
+import { flushNow } from '../../lib/outbox/outbox-queue';
 import MessagePage from './message-page';
 
 const SHRUNK = new Blob(['shrunk jpeg'], { type: 'image/jpeg' });

@@ -30,7 +30,7 @@ export async function replyToNotification(
   label: string,
 ): Promise<SendResult<unknown>> {
   // The outbox code loads apart from the signed-in shell, which has a size budget.
-  const { sendOrQueue } = await import('../outbox/outbox-queue');
+  const { sendOrQueue } = await import('../../lib/outbox/outbox-queue');
   return sendOrQueue({ path: '/api/users/replyToNotification', body: payload }, label);
 }
 

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { notifyError, notifySuccess } from '../../lib/toasts';
-import { postPauseVehicleCard, postRotateVehicleCard } from '../vehicles/windscreen-card/api';
+import { postPauseVehicleCard, postRotateVehicleCard } from '../../lib/windscreen-card-api';
 
 export function CardRequestActions({ vehicleId }: { vehicleId: string }) {
   const { i18n } = useLingui();

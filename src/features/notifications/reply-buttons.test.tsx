@@ -6,7 +6,7 @@ import { addLocalNotification } from '../../state/notifications';
 import { aServerNotification, aUser } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
 import { signIn } from '../../testing/session';
-import { flushNow } from '../outbox/outbox-queue';
+import { flushNow } from '../../lib/outbox/outbox-queue';
 import { NotificationBell } from './notification-bell';
 
 beforeEach(() => {

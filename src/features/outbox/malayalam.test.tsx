@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
-import { setOutbox } from './outbox-state';
+import { setOutbox } from '../../lib/outbox/outbox-state';
 import { renderWithApp } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import { OutboxBadge } from './outbox-badge';

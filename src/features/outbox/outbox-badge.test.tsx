@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '#common/outbox/outbox';
 import { putItem, queuedItems } from '#common/outbox/outbox-db';
-import { setOutbox } from './outbox-state';
+import { setOutbox } from '../../lib/outbox/outbox-state';
 import { renderWithApp } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import { OutboxBadge } from './outbox-badge';

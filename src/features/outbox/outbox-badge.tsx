@@ -5,12 +5,12 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useAtomValue } from '../../lib/store';
-import { outboxAtom } from './outbox-state';
+import { outboxAtom } from '../../lib/outbox/outbox-state';
 import './outbox.css';
 
 /** The outbox code loads apart from the signed-in shell, which has a size budget. */
 async function cancel(key: string): Promise<void> {
-  const { cancelQueued } = await import('./outbox-queue');
+  const { cancelQueued } = await import('../../lib/outbox/outbox-queue');
   await cancelQueued(key);
 }
 

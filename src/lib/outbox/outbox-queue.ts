@@ -18,12 +18,10 @@ import { outboxOutcomeText } from '#common/outbox/outcome-text';
 import { dropOtherUsers, queuedItems, removeItem, takeOutcomes } from '#common/outbox/outbox-db';
 import { clearWorkerStore, saveWorkerSession, type WorkerSession } from '#common/worker-store';
 import { addOutboxOutcomes, setOutbox } from './outbox-state';
-import { userAtom } from '../../state/user';
-import { API_BASE, apiClient, isOffline } from '../../lib/api-client';
-import { appStore } from '../../lib/store';
+import { followOutboxUser, outboxSession } from './outbox-session';
+import { API_BASE, apiClient, isOffline } from '../api-client';
 import { i18n } from '../../i18n/i18n';
-import { notifySuccess, notifyWarning } from '../../lib/toasts';
-import { tokenAtom } from '../../lib/token';
+import { notifySuccess, notifyWarning } from '../toasts';
 
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 5 * 60_000;
@@ -34,22 +32,16 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let failedFlushes = 0;
 let flushing: Promise<void> | undefined;
 
-function session() {
-  const token = appStore.get(tokenAtom);
-  const user = appStore.get(userAtom);
-  return token && user ? { userId: user._id, token, language: user.language } : null;
-}
-
 async function refreshOutbox(): Promise<OutboxItem[]> {
-  const current = session();
+  const current = outboxSession();
   const items = current ? await queuedItems(current.userId) : [];
   // The answer counts only if the same user is still signed in.
-  if (session()?.userId === current?.userId) setOutbox(items);
+  if (outboxSession()?.userId === current?.userId) setOutbox(items);
   return items;
 }
 
 async function showOutcomes(): Promise<void> {
-  const current = session();
+  const current = outboxSession();
   if (!current) return;
   const outcomes = await takeOutcomes(current.userId);
   addOutboxOutcomes(outcomes);
@@ -73,7 +65,7 @@ function scheduleRetry(): void {
 /** Sends what waits, once at a time; reschedules itself while something is left. */
 export function flushNow(): Promise<void> {
   flushing ??= (async () => {
-    const current = session();
+    const current = outboxSession();
     if (!current || isOffline()) return;
     let result: FlushResult = 'done';
     const waiting = (await queuedItems(current.userId)).filter((item) => !sending.has(item.key));
@@ -103,7 +95,7 @@ export function flushNow(): Promise<void> {
  * and the result is `queued`; any answer from the server ends it here as before.
  */
 export async function sendOrQueue<T>(request: OutboxRequest, label: string): Promise<SendResult<T>> {
-  const current = session();
+  const current = outboxSession();
   if (!current) return { kind: 'failed', error: new Error('Not signed in') };
   const item = newOutboxItem(current.userId, request, label, Date.now());
   sending.add(item.key);
@@ -135,7 +127,7 @@ export function startOutbox(): () => void {
   // A change of language (Settings) is handed on too: the worker's notifications speak it.
   let handedOver: WorkerSession | null = null;
   const open = () => {
-    const current = session();
+    const current = outboxSession();
     if (!current || (current.userId === handedOver?.userId && current.language === handedOver.language)) {
       return;
     }
@@ -150,7 +142,7 @@ export function startOutbox(): () => void {
     })().catch((error: unknown) => console.error('Could not open the outbox', error));
   };
   open();
-  const stopFollowingUser = appStore.sub(userAtom, open);
+  const stopFollowingUser = followOutboxUser(open);
   const onOnline = () => {
     failedFlushes = 0;
     void flushNow();

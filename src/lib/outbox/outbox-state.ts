@@ -4,7 +4,7 @@
  * (outbox-queue.ts); these mirror it.
  */
 import type { OutboxItem, OutboxOutcome } from '#common/outbox/outbox';
-import { appAtom, appStore } from '../../lib/store';
+import { appAtom, appStore } from '../store';
 
 export const outboxAtom = appAtom<OutboxItem[]>([]);
 export const outboxOutcomesAtom = appAtom<OutboxOutcome[]>([]);

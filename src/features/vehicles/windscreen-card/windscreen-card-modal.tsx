@@ -20,7 +20,7 @@ import {
   postPauseVehicleCard,
   postRotateVehicleCard,
   postVehicleCard,
-} from './api';
+} from '../../../lib/windscreen-card-api';
 import { cardPng, qrDataUrl, type CardContent } from './card-image';
 import './windscreen-card.css';
 
