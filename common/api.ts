@@ -281,6 +281,8 @@ export const runtimeConfig = z.object({
     codeHours: 24,
     requestDays: 180,
   }),
+  /** How many people have an account, counted at most once a minute (the dashboard's "Active Users"). */
+  activeUsers: z._default(z.int(), 0),
   push: z.nullable(
     z.object({
       vapidKey: z.string(),

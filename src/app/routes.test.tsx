@@ -43,7 +43,7 @@ describe('route access', () => {
   it('/ shows the dashboard to a signed-in user', async () => {
     signIn();
     const { router } = await renderApp('/');
-    expect(await screen.findByText('1,234 Active Users')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'How It Works' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 

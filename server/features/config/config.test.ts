@@ -17,6 +17,7 @@ describe('GET /api/config', () => {
     expect(response.json()).toEqual({
       grievanceEmail: null,
       retention: { codeHours: 24, requestDays: 180 },
+      activeUsers: 0,
       push: null,
     });
   });
@@ -27,8 +28,28 @@ describe('GET /api/config', () => {
     expect(response.json()).toEqual({
       grievanceEmail: null,
       retention: { codeHours: 24, requestDays: 180 },
+      activeUsers: 0,
       push: { vapidKey: 'BNv-test-vapid-key', firebase: webConfig },
     });
+  });
+
+  it('counts the people with an account, counting again only after a minute', async () => {
+    const counted = await createTestApp();
+    try {
+      const activeUsers = async () =>
+        (await counted.inject({ method: 'GET', url: '/api/config' })).json<{ activeUsers: number }>()
+          .activeUsers;
+      await counted.signUp();
+      await counted.signUp();
+      expect(await activeUsers()).toBe(2);
+      await counted.signUp();
+      counted.clock.advance(59_000);
+      expect(await activeUsers()).toBe(2);
+      counted.clock.advance(1_000);
+      expect(await activeUsers()).toBe(3);
+    } finally {
+      await counted.close();
+    }
   });
 
   it('never reveals the service account', async () => {

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { runtimeConfig, type RuntimeConfig } from '#common/api';
+import { cachedActiveUsers } from './active-users';
 
 /** `GET /api/config`: what the PWA needs at run time (push is off without Firebase). */
 const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { firebase, grievanceEmail, retention } = app.config;
-  const config: RuntimeConfig = {
+  const config: Omit<RuntimeConfig, 'activeUsers'> = {
     grievanceEmail,
     retention,
     push: firebase ? { vapidKey: firebase.vapidKey, firebase: firebase.webConfig } : null,
   };
-  app.get('/config', { schema: { response: { 200: runtimeConfig } } }, async () => config);
+  const activeUsers = cachedActiveUsers(app.database.db, () => app.deps.now());
+  app.get('/config', { schema: { response: { 200: runtimeConfig } } }, async () => ({
+    ...config,
+    activeUsers: await activeUsers(),
+  }));
 };
 
 export default configRoutes;

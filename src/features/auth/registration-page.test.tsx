@@ -11,6 +11,7 @@ import RegistrationPage from './registration-page';
 const CONFIG: RuntimeConfig = {
   grievanceEmail: 'grievance@vahan.example',
   retention: { codeHours: 24, requestDays: 180 },
+  activeUsers: 0,
   push: null,
 };
 

@@ -12,6 +12,7 @@ import { ConsentPrompt } from './consent-prompt';
 const CONFIG: RuntimeConfig = {
   grievanceEmail: 'grievance@vahan.example',
   retention: { codeHours: 24, requestDays: 180 },
+  activeUsers: 0,
   push: null,
 };
 const CONSENTED_AT = '2026-11-21T09:00:00.000Z';
