@@ -10,18 +10,33 @@ import { putItem, removeItem } from './outbox-db';
 export type SendResult<T> =
   { kind: 'sent'; data: T } | { kind: 'queued'; key: string } | { kind: 'failed'; error: unknown };
 
-/** `offline`: the device says it has no network, so nothing is tried now. */
+/** The outbox could not keep a request (storage full, blocked or missing): it cannot wait for the network. */
+export class OutboxStorageError extends Error {
+  constructor(cause: unknown) {
+    super('Could not keep the request in the outbox', { cause });
+    this.name = 'OutboxStorageError';
+  }
+}
+
+/**
+ * `offline`: the device says it has no network, so nothing is tried now. A request the outbox could
+ * not keep is never reported as queued: with no answer it failed, with an `OutboxStorageError`.
+ */
 export async function sendOrKeep<T>(
   item: OutboxItem,
   client: Client,
   offline: boolean,
 ): Promise<SendResult<T>> {
+  let notKept: OutboxStorageError | undefined;
   try {
     await putItem(item);
   } catch (error) {
     console.error('Could not keep the request in the outbox', error);
+    notKept = new OutboxStorageError(error);
   }
-  if (offline) return { kind: 'queued', key: item.key };
+  const waiting = (): SendResult<T> =>
+    notKept ? { kind: 'failed', error: notKept } : { kind: 'queued', key: item.key };
+  if (offline) return waiting();
   try {
     const data = await client<T>(item.request.path, {
       method: 'POST',
@@ -31,9 +46,7 @@ export async function sendOrKeep<T>(
     await removeItem(item.key);
     return { kind: 'sent', data };
   } catch (error) {
-    if (error instanceof HttpError && classifyFailure(error, item.request) === 'offline') {
-      return { kind: 'queued', key: item.key };
-    }
+    if (error instanceof HttpError && classifyFailure(error, item.request) === 'offline') return waiting();
     await removeItem(item.key);
     return { kind: 'failed', error };
   }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { appStore } from '../lib/store';
+import { reportStorageProblem } from '../lib/storage-problem';
 import { userAtom } from '../state/user';
 import { aUser } from '../testing/fixtures';
 import { jsonResponse } from '../testing/render';
@@ -124,6 +125,14 @@ describe('signed-in layout', () => {
     expect(screen.getByRole('banner')).toContainElement(
       screen.getByRole('button', { name: /^Notifications/ }),
     );
+  });
+
+  it("shows a banner with what to do once a write to the device's storage failed", async () => {
+    signIn();
+    await renderApp('/settings');
+    expect(screen.queryByText(/storage is full/)).not.toBeInTheDocument();
+    reportStorageProblem(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/storage is full.*Free some space/);
   });
 });
 

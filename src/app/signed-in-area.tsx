@@ -11,6 +11,7 @@ import type { SignedInShellContext } from '../features/settings/your-data';
 import { startPush } from '../lib/push';
 import { getServiceWorkerRegistration } from '../lib/service-worker';
 import { useAtomValue } from '../lib/store';
+import { storageProblemAtom } from '../lib/storage-problem';
 import { addPushNotification } from '../state/notifications';
 import { loadStoredSentRequests } from '../state/persist-sent-requests';
 import { userAtom } from '../state/user';
@@ -23,6 +24,11 @@ import './signed-in-area.css';
 /** Shown only while requests wait for the network: loaded apart from the shell, which has a size budget. */
 const OutboxBadge = lazy(() =>
   import('../features/outbox/outbox-badge').then((module) => ({ default: module.OutboxBadge })),
+);
+
+/** Shown only once a write to the device's storage failed. */
+const StorageBanner = lazy(() =>
+  import('../features/outbox/storage-banner').then((module) => ({ default: module.StorageBanner })),
 );
 
 /** Asks an account without consent to the privacy notice, once: loaded only for such an account. */
@@ -51,6 +57,7 @@ const links = (i18n: I18n) => [
 export default function SignedInArea() {
   const { i18n } = useLingui();
   const user = useAtomValue(userAtom);
+  const storageProblem = useAtomValue(storageProblemAtom);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   useLiveUpdates();
@@ -133,6 +140,11 @@ export default function SignedInArea() {
             {i18n._('app.searchVehicles')}
           </button>
         </header>
+        {storageProblem && (
+          <Suspense fallback={null}>
+            <StorageBanner problem={storageProblem} />
+          </Suspense>
+        )}
         <main className="content">
           <Outlet context={SHELL_CONTEXT} />
         </main>

@@ -5,6 +5,7 @@ import { tokenAtom } from '../lib/token';
 import { setUser, userAtom } from './user';
 import { loadPersisted, persistIdle } from './persist';
 import { appStore } from '../lib/store';
+import { storageProblemAtom } from '../lib/storage-problem';
 
 vi.mock('idb-keyval', async (importOriginal) => ({
   ...(await importOriginal<typeof IdbKeyval>()),
@@ -24,12 +25,13 @@ describe('storage failures', () => {
     expect(log).toHaveBeenCalledWith('Could not read the stored user and vehicles', expect.any(Error));
   });
 
-  it('a failing write is logged and the state keeps its value', async () => {
+  it('a failing write is logged, told as a storage problem, and the state keeps its value', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stop = await loadPersisted();
     setUser(aUser());
     await persistIdle();
     expect(appStore.get(userAtom)).toEqual(aUser());
     expect(log).toHaveBeenCalledWith('Could not store user', expect.any(Error));
+    expect(appStore.get(storageProblemAtom)).toBe('failing');
   });
 });

@@ -3,7 +3,8 @@
  * (DESIGN §6; the results so that an owner found before can be messaged from a basement, the message
  * waiting in the outbox): read from IndexedDB
  * once before the first render, written back whenever they change. Storage failures (private mode,
- * quota, a blocked database) are logged and never stop the app.
+ * quota, a blocked database) are logged and never stop the app; a failed write is also shown to the
+ * user (lib/storage-problem.ts).
  */
 import { createStore, del, getMany, set, type UseStore } from 'idb-keyval';
 import type { OwnedVehicle, User, Vehicle } from '#common/api';
@@ -12,6 +13,7 @@ import { userAtom } from './user';
 import { vehiclesAtom } from './vehicles';
 import { syncPendingPhoneFromStorage } from './pending-phone';
 import { appStore } from '../lib/store';
+import { reportStorageProblem } from '../lib/storage-problem';
 import { tokenAtom } from '../lib/token';
 
 const USER_KEY = 'user';
@@ -62,6 +64,7 @@ export function writeStored(key: string, value: unknown): void {
       else await set(key, value, stateDatabase());
     } catch (error) {
       console.error(`Could not store ${key}`, error);
+      reportStorageProblem(error);
     }
   });
 }

@@ -13,7 +13,7 @@ import {
   type OutboxOutcome,
   type OutboxRequest,
 } from '#common/outbox/outbox';
-import { sendOrKeep, type SendResult } from '#common/outbox/send-or-keep';
+import { OutboxStorageError, sendOrKeep, type SendResult } from '#common/outbox/send-or-keep';
 import { outboxOutcomeText } from '#common/outbox/outcome-text';
 import { dropOtherUsers, queuedItems, removeItem, takeOutcomes } from '#common/outbox/outbox-db';
 import { clearWorkerStore, saveWorkerSession, type WorkerSession } from '#common/worker-store';
@@ -22,6 +22,7 @@ import { followOutboxUser, outboxSession } from './outbox-session';
 import { API_BASE, apiClient, isOffline } from '../api-client';
 import { i18n } from '../../i18n/i18n';
 import { notifySuccess, notifyWarning } from '../toasts';
+import { reportStorageProblem } from '../storage-problem';
 
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 5 * 60_000;
@@ -92,7 +93,8 @@ export function flushNow(): Promise<void> {
 
 /**
  * Sends a request with an Idempotency-Key. With no network (or no answer) it stays in the outbox
- * and the result is `queued`; any answer from the server ends it here as before.
+ * and the result is `queued`, unless the outbox could not keep it: then it failed, and the shell
+ * says why; any answer from the server ends it here as before.
  */
 export async function sendOrQueue<T>(request: OutboxRequest, label: string): Promise<SendResult<T>> {
   const current = outboxSession();
@@ -104,6 +106,9 @@ export async function sendOrQueue<T>(request: OutboxRequest, label: string): Pro
     if (result.kind === 'queued') {
       void registerOutboxSync(navigator.serviceWorker?.getRegistration());
       scheduleRetry();
+    }
+    if (result.kind === 'failed' && result.error instanceof OutboxStorageError) {
+      reportStorageProblem(result.error);
     }
     return result;
   } finally {
