@@ -120,15 +120,19 @@ describe('every response', () => {
       expect(headers['referrer-policy']).toBe('no-referrer');
     });
 
-    it('carries a Permissions-Policy refusing microphone, location and payment', () => {
+    it('carries a Permissions-Policy refusing microphone and payment', () => {
       const policy = String(headers['permissions-policy']);
-      for (const feature of ['microphone', 'geolocation', 'payment']) {
+      for (const feature of ['microphone', 'payment']) {
         expect(policy).toContain(`${feature}=()`);
       }
     });
 
     it('lets our own pages, and no frame, use the camera (scanning a card)', () => {
       expect(String(headers['permissions-policy'])).toContain('camera=(self)');
+    });
+
+    it('lets our own pages, and no frame, ask for the location (a photo\'s "Add my location")', () => {
+      expect(String(headers['permissions-policy'])).toContain('geolocation=(self)');
     });
 
     it('refuses to be framed in older browsers too', () => {

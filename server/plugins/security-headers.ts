@@ -14,13 +14,14 @@ const FIREBASE_CONNECT_HOSTS = [
 ];
 
 /**
- * Powerful features: the camera for our own pages only (the dashboard's "Scan a card"), never for a
- * frame; the rest the app never uses, so no page of ours (or a frame in it) may ask for them.
+ * Powerful features: the camera and the location for our own pages only (the dashboard's "Scan a
+ * card", a photo's "Add my location"), never for a frame; the rest the app never uses, so no page of
+ * ours (or a frame in it) may ask for them.
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=(self)',
-  'geolocation=()',
+  'geolocation=(self)',
   'gyroscope=()',
   'magnetometer=()',
   'microphone=()',

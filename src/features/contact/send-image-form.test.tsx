@@ -10,6 +10,7 @@ import { jsonResponse, renderWithApp } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import { flushNow } from '../../lib/outbox/outbox-queue';
 import MessagePage from './message-page';
+import { currentPosition } from './shrink-photo';
 
 const SHRUNK = new Blob(['shrunk jpeg'], { type: 'image/jpeg' });
 
@@ -97,6 +98,23 @@ describe('Send Image', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Notify User' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect([sent[0]?.form?.get('latitude'), sent[0]?.form?.get('longitude')]).toEqual(['9.968', '76.283']);
+  });
+
+  it('tells the sender when the phone refuses the location, and sends the photo without it', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.mocked(currentPosition).mockResolvedValueOnce(null);
+    const sent = recordFetch(() => jsonResponse(aSendResponse(aSentRequest({ _id: 'n-1' })), 201));
+    const { user, dialog } = await openSendImage();
+    await choosePhoto(user, dialog);
+    const box = within(dialog).getByRole('checkbox', { name: 'Add my location (to about 100 m)' });
+    await user.click(box);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Your phone did not give your location',
+    );
+    expect(box).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Notify User' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.form?.get('latitude')).toBeNull();
   });
 
   it('refuses a caption with a phone number before anything is sent', async () => {

@@ -55,6 +55,8 @@ export function SendImageForm({ vehicle, onSent, onQueued, onCall }: SendImageFo
   const [preview, setPreview] = useState<string | null>(null);
   const [caption, setCaption] = useState('');
   const [withLocation, setWithLocation] = useState(false);
+  const [place, setPlace] = useState<GeolocationCoordinates | null>(null);
+  const [locationRefused, setLocationRefused] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { refusal, refuse, clear } = useSendRefusal(vehicle);
@@ -95,8 +97,7 @@ export function SendImageForm({ vehicle, onSent, onQueued, onCall }: SendImageFo
       image: await photo.arrayBuffer(),
     };
     if (text) payload.caption = text;
-    const place = withLocation ? await currentPosition() : null;
-    if (place) {
+    if (withLocation && place) {
       payload.latitude = roundCoordinate(place.latitude);
       payload.longitude = roundCoordinate(place.longitude);
     }
@@ -113,6 +114,19 @@ export function SendImageForm({ vehicle, onSent, onQueued, onCall }: SendImageFo
       if (!refusalOf(i18n, result.error, vehicle)) {
         setProblem(serverMessageOf(result.error) ?? i18n._('contact.photoFailed'));
       }
+    }
+  }
+
+  /** The phone is asked when the box is ticked, so a refusal is said before the photo goes. */
+  async function onLocationChange(wanted: boolean) {
+    setWithLocation(wanted);
+    setLocationRefused(false);
+    if (!wanted) return;
+    const found = await currentPosition();
+    setPlace(found);
+    if (!found) {
+      setWithLocation(false);
+      setLocationRefused(true);
     }
   }
 
@@ -150,10 +164,11 @@ export function SendImageForm({ vehicle, onSent, onQueued, onCall }: SendImageFo
           type="checkbox"
           name="location"
           checked={withLocation}
-          onChange={(event) => setWithLocation(event.target.checked)}
+          onChange={(event) => void onLocationChange(event.target.checked)}
         />
         {i18n._('contact.photoLocation')}
       </label>
+      {locationRefused && <p role="alert">{i18n._('contact.photoLocationRefused')}</p>}
       {problem && <p role="alert">{problem}</p>}
       {refusal && <SendRefusalNote refusal={refusal} onCall={onCall} />}
       <div className="send-message-footer">
