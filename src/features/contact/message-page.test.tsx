@@ -50,6 +50,22 @@ describe('MessagePage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/vehicleSearch'));
   });
 
+  it("keeps the SPEC's title on each action's sheet and says under it what the action does", async () => {
+    const user = renderMessagePage();
+    const said: Record<string, RegExp> = {
+      'Send SMS': /writes your message to the owner's app\. If the app does not show it, an SMS follows/,
+      'Send Notification': /pushes one of the suggested texts/,
+      'Call User': /rings your phone first/,
+      'Send Image': /sends the owner a photo/,
+    };
+    for (const [label, what] of Object.entries(said)) {
+      await user.click(screen.getByRole('button', { name: label }));
+      const dialog = screen.getByRole('dialog', { name: 'Notify User About Vehicle' });
+      expect(within(dialog).getByText(what)).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+    }
+  });
+
   it("shows the owner's initial and name under User Details", () => {
     renderMessagePage(anOwnedVehicle({ userId: { ...owner, name: 'rahul Nair' } }));
     expect(screen.getByRole('heading', { name: 'User Details' })).toBeInTheDocument();
@@ -240,6 +256,11 @@ describe('MessagePage in Malayalam', () => {
     for (const label of ['ഉടമയെ വിളിക്കുക', 'SMS അയയ്ക്കുക', 'ചിത്രം അയയ്ക്കുക', 'അറിയിപ്പ് അയയ്ക്കുക']) {
       expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
     }
+  });
+
+  it('says in Malayalam under the title what Send SMS does', async () => {
+    const { dialog } = await openInMalayalam('SMS അയയ്ക്കുക');
+    expect(within(dialog).getByText(/ഉടമയുടെ ആപ്പിലേക്ക് എഴുതുന്നു/)).toBeInTheDocument();
   });
 
   it('announces a sent message in Malayalam, with the text as typed', async () => {

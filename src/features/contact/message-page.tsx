@@ -45,6 +45,20 @@ function actionLabel(i18n: I18n, action: MessageAction): string {
   }
 }
 
+/** Said under the sheet's title: what the action does. */
+function actionDescription(i18n: I18n, action: MessageAction): string {
+  switch (action) {
+    case 'callUser':
+      return i18n._('contact.callUserWhat');
+    case 'sendMessage':
+      return i18n._('contact.sendSmsWhat');
+    case 'sendImage':
+      return i18n._('contact.sendImageWhat');
+    case 'sendNotification':
+      return i18n._('contact.sendNotificationWhat');
+  }
+}
+
 export default function MessagePage() {
   const { i18n } = useLingui();
   const [params] = useSearchParams();
@@ -88,6 +102,7 @@ export default function MessagePage() {
       </div>
       {action && (
         <Modal title={i18n._('contact.modalTitle')} onClose={close}>
+          <p className="muted contact-action-what">{actionDescription(i18n, action)}</p>
           {queuedKey === null ? (
             <ActionPanel
               action={action}
