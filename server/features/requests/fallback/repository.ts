@@ -1,4 +1,18 @@
-import { and, count, eq, gt, isNotNull, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  notExists,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FallbackChannel } from '#common/fallback-channels';
 import type { Language } from '#common/languages';
 import type { QuietHours } from '#common/quiet-hours';
@@ -32,6 +46,21 @@ export interface DueStep {
   plate: string | null;
 }
 
+/** `query` over the steps of this channel in the last day, each with its request and, for a stranger's, its stranger. */
+function stepsOfLastDay<Query extends PgSelect>(
+  query: Query,
+  channel: FallbackChannel,
+  now: Date,
+  also?: SQL,
+) {
+  return query
+    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
+    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, fallbackSteps.notificationId))
+    .where(
+      and(eq(fallbackSteps.channel, channel), gt(fallbackSteps.at, new Date(now.getTime() - DAY_MS)), also),
+    );
+}
+
 /** The senders by `key` (an account, a card, an address) whose steps of this channel in the last day reached `limit`. */
 function spentSenders(
   db: Db,
@@ -40,18 +69,7 @@ function spentSenders(
   limit: number,
   now: Date,
 ) {
-  return db
-    .select({ key })
-    .from(fallbackSteps)
-    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
-    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, fallbackSteps.notificationId))
-    .where(
-      and(
-        eq(fallbackSteps.channel, channel),
-        gt(fallbackSteps.at, new Date(now.getTime() - DAY_MS)),
-        isNotNull(key),
-      ),
-    )
+  return stepsOfLastDay(db.select({ key }).from(fallbackSteps).$dynamic(), channel, now, isNotNull(key))
     .groupBy(key)
     .having(sql`count(*) >= ${limit}`);
 }
@@ -143,9 +161,8 @@ async function stepCounts(
   step: CountedStep,
   now: Date,
 ): Promise<StepCounts> {
-  const dayAgo = new Date(now.getTime() - DAY_MS);
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const [row] = await db
+  const query = db
     .select({
       service: count(),
       receiver: sql<number>`count(*) filter (where ${notifications.receiverId} = ${step.receiverId})`.mapWith(
@@ -163,9 +180,8 @@ async function stepCounts(
       ),
     })
     .from(fallbackSteps)
-    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
-    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, fallbackSteps.notificationId))
-    .where(and(eq(fallbackSteps.channel, channel), gt(fallbackSteps.at, dayAgo)));
+    .$dynamic();
+  const [row] = await stepsOfLastDay(query, channel, now);
   return row ?? { service: 0, receiver: 0, sourceLastHour: 0, sender: 0 };
 }
 
