@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { PublicRequestStatus } from '#common/card-api';
+import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../db/database';
 import { notifications, publicStatusTokens, users, type NotificationRow } from '../db/schema';
 import { textsFor } from '../i18n/texts';
@@ -28,11 +29,19 @@ export async function issueStatusToken(db: Db, requestId: string, now: Date): Pr
   return token;
 }
 
-/** What a status token shows: its request's status, until the token expires. */
+/** What the stranger sent: their own text, or one of the suggested texts (then shown in the page's language). */
+export interface SentMessage {
+  content: string;
+  templateKey: TemplateKey | null;
+  vehicleNumber: string | null;
+}
+
+/** What a status token shows: its request's status and what was sent, until the token expires. */
 export interface FollowedRequest {
   requestId: string;
   expiresAt: Date;
   status: PublicRequestStatus;
+  message: SentMessage;
 }
 
 /**
@@ -61,6 +70,11 @@ export async function followedRequest(
     requestId: found.request.id,
     expiresAt: found.expiresAt,
     status: toPublicRequestStatus(found.request, found.receiptsShared, found.fallbacks),
+    message: {
+      content: found.request.content,
+      templateKey: found.request.templateKey,
+      vehicleNumber: found.request.vehicleNumber,
+    },
   };
 }
 

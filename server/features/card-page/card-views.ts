@@ -1,13 +1,15 @@
 import type { I18n } from '@lingui/core';
-import type { PublicCard, PublicRequestStatus } from '#common/card-api';
+import type { PublicCard } from '#common/card-api';
 import type { Language } from '#common/languages';
 import { MESSAGE_MAX } from '#common/limits';
 import { TYPED_PHONE_MAX } from '#common/phone';
 import { TEMPLATE_KEYS, templateText } from '#common/message-templates';
 import { requestStatusText } from '#common/replies';
+import { maskedVehicleNumber } from '#common/vehicle-number';
 import { vehicleTypeLabel } from '#common/vehicle-type-label';
 import { html, type Html } from '../../lib/public-page/html';
 import { pathIn } from '../../lib/public-page/language';
+import type { FollowedRequest, SentMessage } from '../../lib/status-tokens';
 
 /** The radio choice that stands for the stranger's own text instead of a suggestion. */
 export const OWN_TEXT = 'own';
@@ -37,9 +39,11 @@ function sendForm(i18n: I18n, language: Language, code: string, card: PublicCard
     >`;
   return html`<form method="post" action="${pathIn(cardPath(code), language)}">
     <label for="plateLast4">${i18n._('cardPage.plateLast4')}</label>
+    <p class="hint" id="plateWhy">${i18n._('cardPage.plateWhy')}</p>
     <input
       id="plateLast4"
       name="plateLast4"
+      aria-describedby="plateWhy"
       inputmode="numeric"
       pattern="[0-9]{4}"
       maxlength="4"
@@ -159,12 +163,36 @@ function invitation(i18n: I18n) {
   </section>`;
 }
 
+/** The day and time of `at` in Kerala (India Standard Time), as the page's language writes it. */
+function sentWhen(i18n: I18n, at: string): string {
+  return new Intl.DateTimeFormat(i18n.locale === 'ml' ? 'ml-IN' : 'en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(at));
+}
+
+/** What the stranger sent (a suggested text in the page's language, with the plate masked as on the card) and when. */
+function sentMessage(i18n: I18n, message: SentMessage, sentAt: string): Html {
+  const text =
+    message.templateKey && message.vehicleNumber
+      ? templateText(i18n, message.templateKey, maskedVehicleNumber(message.vehicleNumber))
+      : message.content;
+  return html`<p class="muted">${i18n._('cardPage.youSent')}</p>
+    <blockquote>“${text}”</blockquote>
+    <p class="muted">${i18n._('cardPage.sentAt', { when: sentWhen(i18n, sentAt) })}</p>`;
+}
+
 /**
- * A sent request as its stranger follows it: sent, delivered, seen, then the owner's answer. The
- * section names its live stream; once answered it is final (the stream closes, the page stops
- * reloading itself).
+ * A sent request as its stranger follows it: what was sent and when, then sent, delivered, seen and
+ * the owner's answer. The section names its live stream; once answered it is final (the stream
+ * closes, the page stops reloading itself).
  */
-export function statusView(i18n: I18n, statusToken: string, status: PublicRequestStatus): Html {
+export function statusView(
+  i18n: I18n,
+  statusToken: string,
+  { status, message }: Pick<FollowedRequest, 'status' | 'message'>,
+): Html {
   const step = (done: boolean, label: string) => html`<li${done ? html` class="done"` : null}>${label}</li>`;
   const answer = status.reply
     ? html`<p class="answer" role="status">${requestStatusText(i18n, { ...status, reminderSentAt: null })}</p>
@@ -177,6 +205,7 @@ export function statusView(i18n: I18n, statusToken: string, status: PublicReques
       ${status.reply ? html` data-live-final` : null}
     >
       <h1>${i18n._('cardPage.sentTitle')}</h1>
+      ${sentMessage(i18n, message, status.sentAt)}
       <ul class="steps">
         ${step(true, i18n._('cardPage.stepSent'))}
         ${step(status.deliveredAt !== null, i18n._('cardPage.stepDelivered'))}

@@ -267,7 +267,7 @@ const cardPageRoutes: FastifyPluginAsync<{ codes: PhoneCodes }> = async (app, { 
       return page(request, reply, 200, {
         language,
         title: i18n._('cardPage.sentTitle'),
-        body: statusView(i18n, statusToken, followed.status),
+        body: statusView(i18n, statusToken, followed),
         live: followed.status.reply === null,
       });
     },

@@ -78,6 +78,22 @@ describe('the page /s/{code}', () => {
     expect(english.body).toContain(`<a href="/s/${code}?lang=ml" lang="ml" hreflang="ml"`);
   });
 
+  it("remembers the language picked with the switch for the next slip, over the browser's", async () => {
+    const code = await slipCode({ vehicleNumber: 'KL07PG0004', templateKey: 'blocking' });
+    const picked = await page(`/s/${code}?lang=ml`, { 'accept-language': 'en' });
+    const remembered = [picked.headers['set-cookie']].flat().map(String);
+    const cookie = remembered.find((value) => value.startsWith('vahan_lang=ml;'))?.split(';')[0];
+    expect(cookie).toBe('vahan_lang=ml');
+    const next = await page(
+      `/s/${await slipCode({ vehicleNumber: 'KL07PG0005', templateKey: 'blocking' })}`,
+      {
+        'accept-language': 'en',
+        cookie: cookie ?? '',
+      },
+    );
+    expect(next.body).toContain('<html lang="ml">');
+  });
+
   it('takes one tap: the answer is shown, then the invitation to register the vehicle', async () => {
     const code = await slipCode({ vehicleNumber: 'KL07PG0004', templateKey: 'moveSoon' });
     const answered = await tap(code, 'five_minutes');

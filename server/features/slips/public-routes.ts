@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { emptyObject } from '#common/api';
-import { isLanguage, type Language } from '#common/languages';
+import type { Language } from '#common/languages';
 import type { ReplyKind } from '#common/replies';
 import { slipPath } from '#common/slip-code';
 import {
@@ -17,7 +17,7 @@ import { requestLanguage } from '../../i18n/request-texts';
 import { clientAddressKey } from '../../lib/client-address';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { guardPages } from '../../lib/public-page/form-guard';
-import { pageLanguage as addressedLanguage } from '../../lib/public-page/language';
+import { pageLanguage } from '../../lib/public-page/language';
 import { isAttached, slipAsSentRequest, slipNoteText } from '../../lib/slip-request';
 import { recordSlipReply, slipByCode } from './repository';
 import { slipPageHtml } from './page';
@@ -108,10 +108,6 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The page's language: the one picked with its switch, else the browser's. */
-  const pageLanguage = (request: FastifyRequest, picked: string | undefined) =>
-    isLanguage(picked) ? picked : requestLanguage(request);
-
   /** The slip's page (a refused form's with `statusCode`), or the page saying there is no such slip. */
   async function sendPage(reply: FastifyReply, language: Language, code: string | null, statusCode = 200) {
     const slip = code ? await readSlip(code, language) : undefined;
@@ -139,25 +135,24 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     // Before the schemas: posts from other sites, control characters in the path, the query or the form.
     guardPages(pages, {
-      unknownAddress: (request, reply) => sendPage(reply, addressedLanguage(request), null),
+      unknownAddress: (request, reply) => sendPage(reply, pageLanguage(request), null),
       refused: (request, reply, error) => {
         const { code } = request.params as { code: string };
-        return sendPage(reply, addressedLanguage(request), readCode(code), error.statusCode);
+        return sendPage(reply, pageLanguage(request), readCode(code), error.statusCode);
       },
     });
 
     pages.get(
       '/s/:code',
       { ...limited, schema: { params: pageParams, querystring: pageQuery } },
-      async (request, reply) =>
-        sendPage(reply, pageLanguage(request, request.query.lang), readCode(request.params.code)),
+      async (request, reply) => sendPage(reply, pageLanguage(request), readCode(request.params.code)),
     );
 
     pages.post(
       '/s/:code',
       { ...limited, schema: { params: pageParams, querystring: pageQuery, body: slipReplyPayload } },
       async (request, reply) => {
-        const language = pageLanguage(request, request.query.lang);
+        const language = pageLanguage(request);
         const code = readCode(request.params.code);
         // A second tap (or a second reader) finds the answer already given: the page shows it.
         if (!code || (await answer(code, request.body.kind)) === 'not_found') {

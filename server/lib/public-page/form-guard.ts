@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, type HttpError } from '../http-error';
 import { controlCharacterAt } from '../validation';
+import { rememberPageLanguage } from './language';
 
 /** How a page scope answers what the guard refuses, in its own page. */
 export interface GuardedPages {
@@ -43,8 +44,10 @@ const hasCarriageReturn = (body: unknown) =>
  * Guards the pages of `scope` (an encapsulated plugin) before any route reads its input: a post from
  * another site answers 403, and a control character in the path, the query or a form field answers
  * 400 (404 in the path), as the JSON API refuses them, so none reaches the database or a stored text.
+ * The pages also remember the language picked with their switch.
  */
 export function guardPages(scope: FastifyInstance, pages: GuardedPages) {
+  rememberPageLanguage(scope);
   scope.addHook('preValidation', async (request, reply) => {
     if (controlCharacterAt(request.params)) return pages.unknownAddress(request, reply);
     if (request.method === 'POST' && isCrossSite(request, scope.config.publicOrigin)) {

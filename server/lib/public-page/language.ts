@@ -1,13 +1,45 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, languageFromPreferences, type Language } from '#common/languages';
 import { acceptedLanguages } from '../../i18n/request-texts';
 
-/** The `lang` a page's URL carries (the language switch), else the browser's Accept-Language. */
+/** The language last picked with a page's switch, kept by the browser so that the next card or slip opens in it. */
+export const PAGE_LANGUAGE_COOKIE = 'vahan_lang';
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+const chosenIn = (request: FastifyRequest) => new URL(request.url, 'http://page').searchParams.get('lang');
+
+function rememberedIn(request: FastifyRequest): string | undefined {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=', 2);
+    if (name === PAGE_LANGUAGE_COOKIE) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The `lang` a page's URL carries (the language switch), else the one the browser remembers from an
+ * earlier switch, else the browser's Accept-Language.
+ */
 export function pageLanguage(request: FastifyRequest): Language {
-  const chosen = new URL(request.url, 'http://page').searchParams.get('lang');
-  return isLanguage(chosen)
-    ? chosen
+  const chosen = chosenIn(request);
+  if (isLanguage(chosen)) return chosen;
+  const remembered = rememberedIn(request);
+  return isLanguage(remembered)
+    ? remembered
     : languageFromPreferences(acceptedLanguages(request.headers['accept-language']));
+}
+
+/** The pages of `scope` remember a language picked with their switch (`?lang=`), in a cookie for a year. */
+export function rememberPageLanguage(scope: FastifyInstance) {
+  scope.addHook('onRequest', async (request, reply) => {
+    const chosen = chosenIn(request);
+    if (!isLanguage(chosen) || rememberedIn(request) === chosen) return;
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header(
+      'set-cookie',
+      `${PAGE_LANGUAGE_COOKIE}=${chosen}; Max-Age=${ONE_YEAR_S}; Path=/; HttpOnly; SameSite=Lax${secure}`,
+    );
+  });
 }
 
 /** `path` in `language`, as the switch links and the forms name it. */
