@@ -53,7 +53,7 @@ describe('POST /api/users/register', () => {
     expect(t.sms.sent.length).toBe(sentBefore);
   });
 
-  it('refuses a date of birth before 1900 as not a real date of birth, not as a date in the future', async () => {
+  it('refuses a date of birth before 1900 as not a real date of birth, not as one that must be in the past', async () => {
     const response = await register(nextPhone(), { dateOfBirth: '1899-12-31' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('dateOfBirth: must be a real date of birth');
