@@ -14,6 +14,7 @@ import {
   verifyResponse,
 } from '#common/api';
 import { toUser } from '../../lib/api-shapes';
+import { clientAddressKey } from '../../lib/client-address';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { phoneCodes } from '../../lib/phone-codes';
 import { currentSession, currentUser } from '../../plugins/auth';
@@ -31,7 +32,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { sms }
   const verifyLimit = {
     max: verifyTriesPerHour,
     timeWindow: '1 hour',
-    keyGenerator: (request: FastifyRequest) => `verify:${request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `verify:${clientAddressKey(request.ip)}`,
     errorResponseBuilder: (_request: unknown, context: { ttl: number; after: string }) =>
       tooManyRequests(
         (i18n) => i18n._('server.auth.tooManyVerifyTries', { after: context.after }),
