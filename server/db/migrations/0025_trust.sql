@@ -1,6 +1,3 @@
--- Reserved: filled in by its change.
-SELECT 1;
---> statement-breakpoint
 -- One-time codes say whom they prove a phone for: a stranger's codes (before a call through a card)
 -- have budgets of their own and never count toward sign-in's.
 ALTER TABLE "otp_codes" ADD COLUMN "purpose" text DEFAULT 'sign-in' NOT NULL;--> statement-breakpoint
