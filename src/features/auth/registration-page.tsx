@@ -1,12 +1,12 @@
 /** SPEC §2 /registration. */
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isAdult, latestAdultDateOfBirth } from '#common/age';
-import type { RegisterPayload, RuntimeConfig } from '#common/api';
+import type { RegisterPayload } from '#common/api';
 import { GENDERS } from '#common/genders';
-import { COUNTRY, DISTRICTS, STATE } from '#common/districts';
+import { COUNTRY, DISTRICTS, STATE, placeName } from '#common/districts';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
 import { nameProblem } from '#common/person-name';
 import { Field } from '../../components/field';
@@ -15,6 +15,7 @@ import { PrivacyNotice } from '../../components/privacy-notice';
 import { activeLanguage } from '../../i18n/i18n';
 import { serverMessageOf, statusOf } from '../../lib/api-client';
 import { notifyError, notifyWarning } from '../../lib/toasts';
+import { useServerData } from '../../lib/use-server-data';
 import { setPendingPhone } from '../../state/pending-phone';
 import { fetchRuntimeConfig, prepareToSend, register } from './api';
 import { AuthLayout } from './auth-layout';
@@ -29,6 +30,9 @@ const FIELD_ORDER = [...(Object.keys(EMPTY_FORM) as (keyof FormValues)[]), 'cons
 type FieldName = (typeof FIELD_ORDER)[number];
 type FieldProblems = Partial<Record<FieldName, string>>;
 
+/** The chosen gender as the contract names it, or undefined while none is chosen. */
+const genderOf = (value: string) => GENDERS.find((gender) => gender === value);
+
 /** What is wrong with each field of the form, in words shown beside it. */
 function fieldProblems(i18n: I18n, values: FormValues, emailValid: boolean, consent: boolean): FieldProblems {
   const problems: FieldProblems = {};
@@ -41,7 +45,7 @@ function fieldProblems(i18n: I18n, values: FormValues, emailValid: boolean, cons
   if (!values.email.trim()) problems.email = required;
   else if (!emailValid) problems.email = i18n._('registration.emailInvalid');
   if (mobileFromInput(values.phone) === null) problems.phone = i18n._('registration.phoneHint');
-  if (!values.gender) problems.gender = choose;
+  if (genderOf(values.gender) === undefined) problems.gender = choose;
   if (!values.dateOfBirth) problems.dateOfBirth = required;
   else if (!isAdult(values.dateOfBirth, new Date())) problems.dateOfBirth = i18n._('registration.adultsOnly');
   if (!values.district) problems.district = choose;
@@ -84,23 +88,12 @@ export default function RegistrationPage() {
   const [refusal, setRefusal] = useState<{ reason: string; phone: string } | null>(null);
   const [phoneVisible, setPhoneVisible] = useState(false);
   const [consent, setConsent] = useState(false);
-  const [config, setConfig] = useState<RuntimeConfig | null>(null);
+  // Offline, the notice shows without the grievance contact and with the default periods.
+  const { data: config } = useServerData(fetchRuntimeConfig);
   const [sending, setSending] = useState(false);
   const { cities, loading } = useCityOptions(values.district);
   const nameRefused = nameProblem(values.name.trim());
   const nameError = (nameRefused && nameProblemText(i18n, nameRefused)) || problems.name;
-
-  useEffect(() => {
-    let active = true;
-    // Offline, the notice shows without the grievance contact and with the default periods.
-    fetchRuntimeConfig().then(
-      (found) => active && setConfig(found),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   function change(field: keyof FormValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -126,7 +119,8 @@ export default function RegistrationPage() {
     const emailValid = !(email instanceof HTMLInputElement) || email.validity.valid;
     const found = fieldProblems(i18n, values, emailValid, consent);
     const phone = mobileFromInput(values.phone);
-    if (Object.keys(found).length > 0 || phone === null) {
+    const gender = genderOf(values.gender);
+    if (Object.keys(found).length > 0 || phone === null || gender === undefined) {
       setProblems(found);
       // A name refused for what it holds (not for being empty) is the one thing named in the toast.
       const onlyNameRefused = nameRefused !== null && Object.keys(found).length === 1;
@@ -138,7 +132,7 @@ export default function RegistrationPage() {
       name: values.name.trim(),
       email: values.email.trim(),
       phone,
-      gender: values.gender as RegisterPayload['gender'],
+      gender,
       dateOfBirth: values.dateOfBirth,
       location: values.district,
       city: values.city,
@@ -223,7 +217,7 @@ export default function RegistrationPage() {
             <option value="">{i18n._('registration.selectDistrict')}</option>
             {DISTRICTS.map((district) => (
               <option key={district} value={district}>
-                {district}
+                {placeName(district, activeLanguage())}
               </option>
             ))}
           </select>
@@ -233,7 +227,7 @@ export default function RegistrationPage() {
             <option value="">{cityPlaceholder(i18n, values.district, loading)}</option>
             {cities.map((city) => (
               <option key={city} value={city}>
-                {city}
+                {placeName(city, activeLanguage())}
               </option>
             ))}
           </select>

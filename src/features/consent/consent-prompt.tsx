@@ -4,15 +4,19 @@
  * device and the prompt does not come back.
  */
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RuntimeConfig, User } from '#common/api';
 import { Modal } from '../../components/modal';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { apiClient } from '../../lib/api-client';
 import { notifyError } from '../../lib/toasts';
+import { useServerData } from '../../lib/use-server-data';
 import { setUser } from '../../state/user';
 
 const DISMISSED_KEY = 'consentPromptDismissed';
+
+/** What the privacy notice names: the grievance contact and the retention periods of this server. */
+const fetchRuntimeConfig = () => apiClient<RuntimeConfig>('/api/config');
 
 function dismissedBy(userId: string): boolean {
   try {
@@ -33,19 +37,9 @@ function rememberDismissed(userId: string): void {
 export function ConsentPrompt({ user }: { user: User }) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(() => !dismissedBy(user._id));
-  const [config, setConfig] = useState<RuntimeConfig | null>(null);
+  // Offline, the notice shows without the grievance contact and with the default periods.
+  const { data: config } = useServerData(fetchRuntimeConfig);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    apiClient<RuntimeConfig>('/api/config').then(
-      (found) => active && setConfig(found),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   if (!open) return null;
 

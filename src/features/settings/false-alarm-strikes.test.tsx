@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
 import { FalseAlarmStrikes } from './false-alarm-strikes';
 
@@ -12,6 +12,23 @@ describe('False alarms in Settings', () => {
       await screen.findByText('1 request marked as false alarms in the last 30 days'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/^Paused/)).not.toBeInTheDocument();
+  });
+
+  it('says so when the false alarms cannot be loaded, and Try again loads them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let down = true;
+    stubFetch(() =>
+      down
+        ? jsonResponse({ message: 'down' }, 500)
+        : jsonResponse({ strikes: 0, windowDays: 30, pausedUntil: null }),
+    );
+    renderWithApp(<FalseAlarmStrikes />);
+    expect(await screen.findByText('Could not load your false alarms.')).toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText('0 requests marked as false alarms in the last 30 days'),
+    ).toBeInTheDocument();
   });
 
   it('says until when the sender is paused', async () => {

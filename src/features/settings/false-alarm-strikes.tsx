@@ -3,34 +3,25 @@
  * the form that contests it.
  */
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
-import type { Strikes } from '#common/api';
+import { useServerData } from '../../lib/use-server-data';
 import { fetchStrikes } from './api';
 import { ContestPauseForm } from './contest-pause-form';
+import { LoadState } from './load-state';
 
 export function FalseAlarmStrikes() {
   const { i18n } = useLingui();
-  const [standing, setStanding] = useState<Strikes | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    fetchStrikes().then(
-      (found) => active && setStanding(found),
-      () => active && setFailed(true),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+  const { data: standing, failed, retry } = useServerData(fetchStrikes);
 
   return (
     <section className="card settings" aria-labelledby="false-alarm-strikes-title">
       <h2 id="false-alarm-strikes-title">{i18n._('settings.strikesTitle')}</h2>
       {standing === null ? (
-        <p className="muted">
-          {failed ? i18n._('settings.strikesFailed') : i18n._('settings.strikesLoading')}
-        </p>
+        <LoadState
+          failed={failed}
+          loadingText={i18n._('settings.strikesLoading')}
+          failedText={i18n._('settings.strikesFailed')}
+          onRetry={retry}
+        />
       ) : (
         <>
           <p>{i18n._('settings.strikesCount', { count: standing.strikes, days: standing.windowDays })}</p>

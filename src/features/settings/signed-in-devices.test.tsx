@@ -64,9 +64,18 @@ describe('Settings: Signed-in devices', () => {
     expect(screen.getByText('Another device')).toBeInTheDocument();
   });
 
-  it('says so when the devices cannot be loaded', async () => {
-    stubFetch(() => jsonResponse({ message: 'down' }, 500));
+  it('says so when the devices cannot be loaded, and Try again loads them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let down = true;
+    stubFetch((call) =>
+      call.url === '/api/users/sessions' && down
+        ? jsonResponse({ message: 'down' }, 500)
+        : jsonResponse(sessions),
+    );
     renderSettings();
     expect(await screen.findByText('Could not load your devices.')).toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Another device')).toBeInTheDocument();
   });
 });

@@ -1,34 +1,23 @@
 /** The caller's sessions, and a way to end every one but this. */
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
-import type { SessionInfo } from '#common/api';
+import { useState } from 'react';
 import { formatRelativeTime } from '#common/relative-time';
 import { activeLanguage } from '../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useServerData } from '../../lib/use-server-data';
 import { fetchSessions, signOutOtherDevices } from './api';
+import { LoadState } from './load-state';
 
 export function SignedInDevices() {
   const { i18n } = useLingui();
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: sessions, failed, retry, update } = useServerData(fetchSessions);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    fetchSessions().then(
-      (found) => active && setSessions(found),
-      () => active && setFailed(true),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   async function onSignOutOthers() {
     setBusy(true);
     try {
       await signOutOtherDevices();
-      setSessions((current) => current?.filter((session) => session.current) ?? null);
+      update((current) => current.filter((session) => session.current));
       notifySuccess(i18n._('settings.signedOutOthers'));
     } catch {
       notifyError(i18n._('settings.signOutOthersFailed'));
@@ -44,9 +33,12 @@ export function SignedInDevices() {
     <section className="card settings signed-in-devices" aria-labelledby="signed-in-devices-title">
       <h2 id="signed-in-devices-title">{i18n._('settings.devices')}</h2>
       {sessions === null ? (
-        <p className="muted">
-          {failed ? i18n._('settings.devicesLoadFailed') : i18n._('settings.devicesLoading')}
-        </p>
+        <LoadState
+          failed={failed}
+          loadingText={i18n._('settings.devicesLoading')}
+          failedText={i18n._('settings.devicesLoadFailed')}
+          onRetry={retry}
+        />
       ) : (
         <ul className="device-list">
           {sessions.map((session) => (
