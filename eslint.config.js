@@ -72,12 +72,11 @@ export default tseslint.config(
             ...featureZones('src', featuresIn('src')),
             // Push owns the device tokens: sign-out forgets one through it. Live owns the event streams:
             // the public status stream is one of them. Cards own the stranger's send: the card page's
-            // form goes through it (and its tests make cards as the cards' tests do).
+            // form goes through it.
             ...featureZones('server', featuresIn('server'), [
               './push/device-tokens.ts',
               './live/live-streams.ts',
               './cards/public-cards.ts',
-              './cards/test-helpers.ts',
             ]),
             ...clientLayers,
             {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aCard, last4 } from './features/cards/test-helpers';
+import { aCard, last4 } from './testing/card-fixtures';
 import { createTestApp, nextPhone, registration, type TestApp } from './testing/test-app';
 
 const PROXY = '10.0.0.5';

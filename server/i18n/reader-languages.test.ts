@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { User } from '#common/api';
 import { NOTIFICATION_TITLE, notificationTitle, templateText } from '#common/message-templates';
 import { replyStatusText } from '#common/replies';
-import { plateOf, post, unread, vehicleOf } from '../features/notifications/test-helpers';
-import { sentRequests } from '../features/requests/test-helpers';
+import { plateOf, unread, vehicleOf } from '../testing/notification-fixtures';
+import { post } from '../testing/user-api';
+import { sentRequests } from '../testing/request-fixtures';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../testing/test-app';
 import { published, type PublishSpy } from '../testing/published';
 import { textsFor } from './texts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { textsFor } from '../../i18n/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { aCard, nextAddress } from '../cards/test-helpers';
+import { aCard, nextAddress } from '../../testing/card-fixtures';
 
 type Telephony = NonNullable<FastifyInstance['deps']['telephony']>;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { aCard, nextAddress } from '../cards/test-helpers';
+import { aCard, nextAddress } from '../../testing/card-fixtures';
 
 type Telephony = NonNullable<FastifyInstance['deps']['telephony']>;
 

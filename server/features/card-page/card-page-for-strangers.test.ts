@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { aCard, last4, nextAddress } from '../cards/test-helpers';
+import { aCard, last4, nextAddress } from '../../testing/card-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

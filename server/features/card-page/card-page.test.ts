@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aCard, last4, nextAddress } from '../cards/test-helpers';
+import { aCard, last4, nextAddress } from '../../testing/card-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodesOf } from '../../testing/pdf-images';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { aCard } from '../cards/test-helpers';
+import { aCard } from '../../testing/card-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

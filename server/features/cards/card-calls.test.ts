@@ -6,7 +6,7 @@ import { istMinutes } from '#common/quiet-hours';
 import { notifications } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aCard, nextAddress } from './test-helpers';
+import { aCard, nextAddress } from '../../testing/card-fixtures';
 
 type Telephony = NonNullable<FastifyInstance['deps']['telephony']>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { aCard, nextAddress } from './test-helpers';
+import { aCard, nextAddress } from '../../testing/card-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

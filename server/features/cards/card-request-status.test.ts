@@ -9,7 +9,7 @@ import {
   type EventStream,
 } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aCard, last4, sentThroughCard } from './test-helpers';
+import { aCard, last4, sentThroughCard } from '../../testing/card-fixtures';
 
 let t: TestApp;
 let base: string;

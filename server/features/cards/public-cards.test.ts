@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import { TEMPLATE_KEYS } from '#common/message-templates';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aCard, last4, nextAddress, sendThroughCard, sentThroughCard } from './test-helpers';
+import { aCard, last4, nextAddress, sendThroughCard, sentThroughCard } from '../../testing/card-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { requestStrangers } from '../../db/schema';
 import { strangerHash } from '../../lib/strangers';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { aCard, last4, nextAddress, sendThroughCard } from './test-helpers';
+import { aCard, last4, nextAddress, sendThroughCard } from '../../testing/card-fixtures';
 
 type Telephony = NonNullable<FastifyInstance['deps']['telephony']>;
 

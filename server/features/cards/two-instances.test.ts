@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listen, openEventStream, type EventStream } from '../../testing/event-stream';
 import { twoInstances } from '../../testing/test-app';
-import { aCard, last4, sentThroughCard } from './test-helpers';
+import { aCard, last4, sentThroughCard } from '../../testing/card-fixtures';
 
 /** Two server instances on one PostgreSQL database, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('card requests across instances', () => {

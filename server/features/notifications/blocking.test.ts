@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { notify, post, storedFor, vehicleOf } from './test-helpers';
+import { notify, storedFor, vehicleOf } from '../../testing/notification-fixtures';
+import { post } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {

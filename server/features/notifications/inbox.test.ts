@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { UNREAD_LIMIT } from './repository';
-import { hidePhone, notify, post, storedFor, unread } from './test-helpers';
+import { hidePhone, notify, storedFor, unread } from '../../testing/notification-fixtures';
+import { post } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { listen } from '../../testing/event-stream';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { reencodePhoto } from './photo-encoding';
-import { storedFor, vehicleOf } from './test-helpers';
+import { storedFor, vehicleOf } from '../../testing/notification-fixtures';
 
 /** Photos that reached the decoder, each held there until the test lets it through. */
 const held: { release: () => void }[] = [];

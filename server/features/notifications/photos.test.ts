@@ -6,7 +6,7 @@ import { notifications, requestImages } from '../../db/schema';
 import { cameraJpeg, multipartForm, plainPng, plainWebp, type FormFile } from '../../testing/photo-fixtures';
 import { published } from '../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { storedFor, unread, vehicleOf } from './test-helpers';
+import { storedFor, unread, vehicleOf } from '../../testing/notification-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

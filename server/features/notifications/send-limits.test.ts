@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { notify, post, storedFor, vehicleOf } from './test-helpers';
+import { notify, storedFor, vehicleOf } from '../../testing/notification-fixtures';
+import { post } from '../../testing/user-api';
 
 const PER_SENDER_PER_MINUTE = 10;
 const PER_PAIR_PER_10_MINUTES = 3;

@@ -9,7 +9,15 @@ import { users } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { published } from '../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { hidePhone, notify, plateOf, post, storedFor, unread, vehicleOf } from './test-helpers';
+import {
+  hidePhone,
+  notify,
+  plateOf,
+  storedFor,
+  unread,
+  vehicleOf,
+} from '../../testing/notification-fixtures';
+import { post } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {

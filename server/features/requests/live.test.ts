@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '#common/api';
 import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aRequest, addVehicle, markSeen, messageAbout, reply, updateProfile } from './test-helpers';
+import { aRequest, addVehicle, markSeen, messageAbout, reply } from '../../testing/request-fixtures';
+import { updateProfile } from '../../testing/user-api';
 
 let t: TestApp;
 let base: string;

@@ -4,7 +4,7 @@ import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { notifications } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { fcmToken, firebaseEnv, registerDevice } from '../../testing/push-fixtures';
-import { aRequest, addVehicle, messageAbout, reply } from './test-helpers';
+import { aRequest, addVehicle, messageAbout, reply } from '../../testing/request-fixtures';
 
 const firebase = vi.hoisted(() => ({
   sendEachForMulticast: vi.fn<(message: MulticastMessage) => Promise<BatchResponse>>(),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS_TO_HIDE_REGISTRATION } from '../../lib/registration-flags';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { addVehicle, messageAbout, post, reply } from './test-helpers';
+import { addVehicle, messageAbout, reply } from '../../testing/request-fixtures';
+import { post } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,11 +14,10 @@ import {
   addVehicle,
   markSeen,
   messageAbout,
-  post,
   reply,
   sentRequests,
-  updateProfile,
-} from './test-helpers';
+} from '../../testing/request-fixtures';
+import { post, updateProfile } from '../../testing/user-api';
 
 // Its timer then sweeps every 5 s: the tests sweep themselves, at the time they set.
 const REMINDER_AFTER_S = 60;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_KINDS } from '#common/replies';
 import { notifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { aRequest, reply, sentRequests } from './test-helpers';
+import { aRequest, reply, sentRequests } from '../../testing/request-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

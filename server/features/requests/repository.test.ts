@@ -8,7 +8,8 @@ import type { Db } from '../../db/database';
 import * as schema from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { markDelivered } from './repository';
-import { aRequest, updateProfile } from './test-helpers';
+import { aRequest } from '../../testing/request-fixtures';
+import { updateProfile } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {

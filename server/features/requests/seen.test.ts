@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { aRequest, markSeen, messageAbout, post, sentRequests } from './test-helpers';
+import { aRequest, markSeen, messageAbout, sentRequests } from '../../testing/request-fixtures';
+import { post } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,11 +7,10 @@ import {
   addVehicle,
   markSeen,
   messageAbout,
-  post,
   reply,
   sentRequests,
-  updateProfile,
-} from './test-helpers';
+} from '../../testing/request-fixtures';
+import { post, updateProfile } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {

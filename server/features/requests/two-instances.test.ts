@@ -3,7 +3,7 @@ import type { SentRequest } from '#common/api';
 import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { twoInstances } from '../../testing/test-app';
 import { claimReminders } from './repository';
-import { addVehicle, messageAbout, reply } from './test-helpers';
+import { addVehicle, messageAbout, reply } from '../../testing/request-fixtures';
 
 /** Two server instances on one PostgreSQL database, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle across instances', () => {

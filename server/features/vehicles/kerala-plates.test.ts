@@ -3,7 +3,7 @@ import type { OwnedVehicle, Vehicle } from '#common/api';
 import type { CreatedSlips } from '#common/slips-api';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { aCard, sendThroughCard } from '../cards/test-helpers';
+import { aCard, sendThroughCard } from '../../testing/card-fixtures';
 
 let t: TestApp;
 let finder: SignedIn;

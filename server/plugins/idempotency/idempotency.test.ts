@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../db/schema';
-import { storedFor, vehicleOf } from '../../features/notifications/test-helpers';
+import { storedFor, vehicleOf } from '../../testing/notification-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { ABANDONED_AFTER_MS, KEY_TTL_MS, requestHash } from './store';
 

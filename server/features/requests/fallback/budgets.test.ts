@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { aRequest } from '../test-helpers';
-import { ladderEnv } from './test-helpers';
+import { aRequest } from '../../../testing/request-fixtures';
+import { ladderEnv } from '../../../testing/fallback-fixtures';
 
 /** A server's log lines, as objects. */
 function logRecorder() {

@@ -9,16 +9,9 @@ import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { MSG91_NOTICE_TEMPLATE_ID, startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { published } from '../../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';
-import {
-  aRequest,
-  addVehicle,
-  messageAbout,
-  post,
-  reply,
-  sentRequests,
-  updateProfile,
-} from '../test-helpers';
-import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from './test-helpers';
+import { aRequest, addVehicle, messageAbout, reply, sentRequests } from '../../../testing/request-fixtures';
+import { post, updateProfile } from '../../../testing/user-api';
+import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from '../../../testing/fallback-fixtures';
 
 const SMS_AFTER_MS = 60_000;
 const CALL_AFTER_MS = 300_000;

@@ -7,9 +7,9 @@ import { recordStranger } from '../../../lib/strangers';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';
-import { aCard, last4, nextAddress, sendThroughCard } from '../../cards/test-helpers';
-import { addVehicle, messageAbout, sentRequests } from '../test-helpers';
-import { callsTo, ladderEnv, smsTo } from './test-helpers';
+import { aCard, last4, nextAddress, sendThroughCard } from '../../../testing/card-fixtures';
+import { addVehicle, messageAbout, sentRequests } from '../../../testing/request-fixtures';
+import { callsTo, ladderEnv, smsTo } from '../../../testing/fallback-fixtures';
 
 const CALL_AFTER_MS = 300_000;
 const HOUR_MS = 60 * 60_000;

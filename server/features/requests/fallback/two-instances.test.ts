@@ -4,8 +4,8 @@ import { fallbackSteps } from '../../../db/schema';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { twoInstances } from '../../../testing/test-app';
-import { aRequest, addVehicle, messageAbout, sentRequests } from '../test-helpers';
-import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from './test-helpers';
+import { aRequest, addVehicle, messageAbout, sentRequests } from '../../../testing/request-fixtures';
+import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from '../../../testing/fallback-fixtures';
 
 /** Two server instances on one PostgreSQL database, both sweeping the ladder, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('the fallback ladder across instances', () => {
