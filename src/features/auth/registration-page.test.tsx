@@ -155,10 +155,9 @@ describe('/registration', () => {
     expect(city()).toBeEnabled();
     expect([...city().options].map((option) => option.textContent)).toEqual([
       'Select City',
-      'Kannur',
-      'Thalassery',
-      'Payyanur',
-      'Mattanur',
+      ...['Kannur', 'Thalassery', 'Payyanur', 'Mattanur'],
+      ...['Taliparamba', 'Iritty', 'Kuthuparamba'],
+      'Other',
     ]);
   });
 
@@ -377,6 +376,30 @@ describe('/registration in Malayalam', () => {
     expect(screen.getByRole('textbox', { name: 'ഫോൺ നമ്പർ' })).toHaveAccessibleDescription(
       'ശരിയായ 10 അക്ക ഫോൺ നമ്പർ നൽകുക',
     );
+  });
+
+  it('shows districts and towns in Malayalam, and sends them, Other included, in English', async () => {
+    const calls = serveApi(() => jsonResponse({ message: 'Code sent', phone: '9847012345' }, 201));
+    await activateLanguage('ml');
+    renderWithApp(<RegistrationPage />, { route: '/registration' });
+    await fillValidFormByName();
+    const select = (name: string) => document.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+    const district = select('district');
+    const ernakulam = [...district.options].find((option) => option.value === 'Ernakulam');
+    expect(ernakulam).toHaveTextContent('എറണാകുളം');
+    const city = select('city');
+    const towns = [...city.options].slice(1);
+    expect(towns.map((option) => option.value)).toContain('Muvattupuzha');
+    expect(towns.find((option) => option.value === 'Kochi')).toHaveTextContent('കൊച്ചി');
+    expect(towns.at(-1)).toHaveValue('Other');
+    expect(towns.at(-1)).toHaveTextContent('മറ്റൊരു സ്ഥലം');
+    change(city, 'Other');
+    fireEvent.click(screen.getByRole('button', { name: 'അടുത്തത്' }));
+    await passTime(0);
+    expect(calls[0]).toMatchObject({
+      url: '/api/users/register',
+      body: { location: 'Ernakulam', city: 'Other' },
+    });
   });
 
   it('a failed registration says so in Malayalam', async () => {

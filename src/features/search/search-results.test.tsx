@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n';
 import { anOwnedVehicle } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import { SearchResults } from './search-results';
@@ -33,6 +34,17 @@ describe('SearchResults', () => {
     expect(within(card).getByText('Rahul Nair')).toBeInTheDocument();
     expect(within(card).getByText('rahul@example.in')).toBeInTheDocument();
     expect(within(card).getByText('Thrissur, Chalakudy')).toBeInTheDocument();
+  });
+
+  it("writes the owner's district and town in Malayalam in the Malayalam app", async () => {
+    await activateLanguage('ml');
+    renderWithApp(
+      <SearchResults
+        owners={[anOwnedVehicle({ userId: { ...owner, location: 'Thrissur', city: 'Chalakudy' } })]}
+        onBack={() => undefined}
+      />,
+    );
+    expect(within(screen.getByRole('link')).getByText('തൃശ്ശൂർ, ചാലക്കുടി')).toBeInTheDocument();
   });
 
   it('marks each card "Verified owner", "Household" or "Not verified", in the order the server gave', () => {

@@ -3,10 +3,12 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { OwnedVehicle } from '#common/api';
+import { placeName } from '#common/districts';
 import { formatPhone } from '#common/phone-display';
 import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
+import { activeLanguage } from '../../i18n/i18n';
 
 interface SearchResultsProps {
   owners: OwnedVehicle[];
@@ -68,7 +70,7 @@ function OwnerCard({ vehicle }: { vehicle: OwnedVehicle }) {
         <span>{owner.name}</span>
         {owner.email && <span className="muted">{owner.email}</span>}
         <span className="muted">
-          {owner.location}, {owner.city}
+          {placeName(owner.location, activeLanguage())}, {placeName(owner.city, activeLanguage())}
         </span>
         {phone && <span>{formatPhone(phone)}</span>}
       </span>
