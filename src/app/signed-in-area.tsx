@@ -7,7 +7,6 @@ import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/notification-bell';
-import type { SignedInShellContext } from '../features/settings/your-data';
 import { startPush } from '../lib/push';
 import { getServiceWorkerRegistration } from '../lib/service-worker';
 import { useAtomValue } from '../lib/store';
@@ -41,6 +40,12 @@ const ConsentPrompt = lazy(() =>
  * start shows an open request in its first frame.
  */
 export const storedStateRead = loadStoredSentRequests();
+
+/** What the shell gives its screens through its <Outlet context>. */
+interface SignedInShellContext {
+  /** Ends the session on this device (as logout does); the guards then show /login. */
+  signOut: () => Promise<void>;
+}
 
 const SHELL_CONTEXT: SignedInShellContext = { signOut: logout };
 

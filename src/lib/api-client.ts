@@ -57,7 +57,3 @@ export function isUnauthorized(error: unknown): boolean {
 export function isNetworkError(error: unknown): boolean {
   return error instanceof HttpError && error.failure === 'offline';
 }
-
-export function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
-}

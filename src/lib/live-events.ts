@@ -8,7 +8,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type * as Api from '#common/api';
 import type { SentRequest, ServerNotification } from '#common/api';
 import { bearer } from '#common/http';
-import { API_BASE, isOffline } from './api-client';
+import { API_BASE } from './api-client';
+import { isOffline } from './network';
 import { appStore } from './store';
 import { tokenAtom } from './token';
 

@@ -1,4 +1,4 @@
-import { isOffline } from './api-client';
+import { isOffline } from './network';
 import { offlineText } from './texts';
 import { notifyError } from './toasts';
 

@@ -7,12 +7,14 @@ import { tokenAtom } from '../lib/token';
 export const userAtom = appAtom<User | null>(null);
 bindOutboxUser(userAtom);
 
-/**
- * Merges the given fields into the current user. With no current user the fields must be a whole
- * user (sign-in, session check); the server is the only source of users.
- */
-export function setUser(fields: Partial<User>): void {
-  appStore.set(userAtom, (current) => ({ ...current, ...fields }) as User);
+/** The user as the server answered it (session check, a saved profile): the only source of users. */
+export function setUser(user: User): void {
+  appStore.set(userAtom, user);
+}
+
+/** Shows a change of the signed-in user before the server saved it; with no one signed in, nothing. */
+export function patchUser(patch: Partial<User>): void {
+  appStore.set(userAtom, (current) => current && { ...current, ...patch });
 }
 
 /** A successful code verification: the user and the token are stored together. */

@@ -4,7 +4,7 @@ import type { User } from '#common/api';
 import type { Language } from '#common/languages';
 import { rememberDeviceLanguage } from '../../i18n/device-language';
 import { notifyError } from '../../lib/toasts';
-import { setUser } from '../../state/user';
+import { patchUser, setUser } from '../../state/user';
 import { updateProfile } from './api';
 
 export type ProfileSettings = Partial<
@@ -31,12 +31,12 @@ export function useProfileSave(user: User | null) {
     const previous = Object.fromEntries(
       Object.keys(changes).map((key) => [key, user[key as keyof User]]),
     ) as Partial<User>;
-    setUser(changes);
+    patchUser(changes);
     setSaving(true);
     try {
       setUser(await updateProfile(changes));
     } catch {
-      setUser(previous);
+      patchUser(previous);
       notifyError(i18n._('toast.updateFailed'));
     } finally {
       setSaving(false);

@@ -8,7 +8,6 @@ import { jsonResponse, renderWithApp, stubFetch, type Responder } from '../../te
 import { signIn } from '../../testing/session';
 import SettingsPage from './settings-page';
 import { withSessions } from './test-helpers';
-import type { SignedInShellContext } from './your-data';
 
 const exported: AccountExport = {
   exportedAt: '2026-11-21T09:00:00.000Z',
@@ -29,7 +28,7 @@ const exported: AccountExport = {
 function renderSettings(respond: Responder) {
   const calls = stubFetch(withSessions(respond));
   const signOut = vi.fn(async () => undefined);
-  const shell: SignedInShellContext = { signOut };
+  const shell = { signOut };
   signIn(aUser());
   renderWithApp(
     <Routes>

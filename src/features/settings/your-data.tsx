@@ -7,9 +7,9 @@ import { saveFile } from '../../lib/save-file';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { deleteMyAccount, exportMyData } from './api';
 
-/** What the signed-in shell gives its screens through its <Outlet context>. */
-export interface SignedInShellContext {
-  /** Ends the session on this device (as logout does); the guards then show /login. */
+/** What this card uses of the signed-in shell's <Outlet context> (src/app/signed-in-area.tsx). */
+interface ShellSignOut {
+  /** Ends the session on this device; the guards then show /login. */
   signOut: () => Promise<void>;
 }
 
@@ -21,7 +21,7 @@ function saveAsFile(data: unknown): void {
 
 export function YourData() {
   const { i18n } = useLingui();
-  const shell = useOutletContext<SignedInShellContext | undefined>();
+  const shell = useOutletContext<ShellSignOut | undefined>();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 

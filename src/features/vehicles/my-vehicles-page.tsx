@@ -12,7 +12,7 @@ import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { Spinner } from '../../components/spinner';
 import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
-import { isOffline } from '../../lib/api-client';
+import { isOffline } from '../../lib/network';
 import { useAtomValue } from '../../lib/store';
 import { notifyError } from '../../lib/toasts';
 import { setVehicles, vehiclesAtom } from '../../state/vehicles';

@@ -19,7 +19,8 @@ import { dropOtherUsers, queuedItems, removeItem, takeOutcomes } from '#common/o
 import { clearWorkerStore, saveWorkerSession, type WorkerSession } from '#common/worker-store';
 import { addOutboxOutcomes, setOutbox } from './outbox-state';
 import { followOutboxUser, outboxSession } from './outbox-session';
-import { API_BASE, apiClient, isOffline } from '../api-client';
+import { API_BASE, apiClient } from '../api-client';
+import { isOffline } from '../network';
 import { i18n } from '../../i18n/i18n';
 import { notifySuccess, notifyWarning } from '../toasts';
 import { reportStorageProblem } from '../storage-problem';
