@@ -25,7 +25,7 @@ import { DISTRICTS, type District } from '#common/districts';
 import { FALLBACK_CHANNELS, type FallbackChannel } from '#common/fallback-channels';
 import { LANGUAGES, type Language } from '#common/languages';
 import { TEMPLATE_KEYS, type TemplateKey } from '#common/message-templates';
-import { REPLY_KINDS } from '#common/replies';
+import { REPLY_KINDS, type ReplyKind } from '#common/replies';
 import { VEHICLE_TYPES, type VehicleType } from '#common/vehicle-types';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -296,7 +296,7 @@ export const notifications = pgTable(
     /** The request's lifecycle as its sender sees it (README, "The request lifecycle"). */
     deliveredAt: timestamptz('delivered_at'),
     seenAt: timestamptz('seen_at'),
-    replyKind: text('reply_kind'),
+    replyKind: text('reply_kind').$type<ReplyKind>(),
     replyText: text('reply_text'),
     repliedAt: timestamptz('replied_at'),
     reminderSentAt: timestamptz('reminder_sent_at'),
@@ -494,7 +494,7 @@ export const slips = pgTable(
     vehicleNumber: varchar('vehicle_number', { length: 10 }),
     templateKey: text('template_key').$type<TemplateKey>(),
     text: text('text'),
-    replyKind: text('reply_kind').$type<(typeof REPLY_KINDS)[number]>(),
+    replyKind: text('reply_kind').$type<ReplyKind>(),
     repliedAt: timestamptz('replied_at'),
   },
   (table) => [

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { I18n } from '@lingui/core';
 import type { SentRequest } from '#common/api';
-import type { ReplyKind } from '#common/replies';
 import { fallbackSteps, notifications, type NotificationRow } from '../db/schema';
 import { contentFor } from './notification-texts';
 
@@ -52,7 +51,7 @@ export function toSentRequest(
     reply:
       row.replyKind && row.repliedAt
         ? {
-            kind: row.replyKind as ReplyKind,
+            kind: row.replyKind,
             ...(row.replyText ? { text: row.replyText } : {}),
             at: row.repliedAt.toISOString(),
           }

@@ -2,7 +2,6 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { formatSlipCode } from '#common/slip-code';
 import type { I18n } from '@lingui/core';
 import type { AccountExport, SentRequest } from '#common/api';
-import type { ReplyKind } from '#common/replies';
 import type { Db } from '../../db/database';
 import {
   blocks,
@@ -59,7 +58,7 @@ export async function deleteAccount(
 const replyOf = (row: NotificationRow): SentRequest['reply'] =>
   row.replyKind && row.repliedAt
     ? {
-        kind: row.replyKind as ReplyKind,
+        kind: row.replyKind,
         ...(row.replyText ? { text: row.replyText } : {}),
         at: row.repliedAt.toISOString(),
       }
