@@ -109,7 +109,6 @@ const emailAddress = z.pipe(
 
 /** Every `{ message }` answer: errors and the confirmations of writes. */
 export const messageResponse = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponse>;
 
 // Responses ------------------------------------------------------------------------------------
 
@@ -247,7 +246,6 @@ export type SendResponse = z.infer<typeof sendResponse>;
 
 /** What `sendImage` answers: a send's answer, with the stored message also under `message`. */
 export const sendImageResponse = z.extend(sendResponse, { message: serverNotification });
-export type SendImageResponse = z.infer<typeof sendImageResponse>;
 
 export const verifyResponse = z.object({ user, token: z.string() });
 export type VerifyResponse = z.infer<typeof verifyResponse>;
@@ -356,7 +354,6 @@ export const waitingNoteList = z.array(waitingNote);
 export const waitingNoteQuery = z.strictObject({ id });
 
 export const waitingCountQuery = z.strictObject({ vehicleNumber: vehicleNumberField });
-export type WaitingCountQuery = z.input<typeof waitingCountQuery>;
 
 /** How many people wait to reach a number: a count, never who. */
 export const waitingCount = z.object({ waiting: z.number() });
@@ -485,7 +482,6 @@ export const verifyPayload = z.strictObject({
 export type VerifyPayload = z.input<typeof verifyPayload>;
 
 export const logoutPayload = z.strictObject({ fcmToken: z.optional(z.string().check(z.maxLength(4096))) });
-export type LogoutPayload = z.input<typeof logoutPayload>;
 
 /** The name and e-mail, the privacy, call and language settings, at least one; any other field is refused, never applied. */
 export const updateProfilePayload = z
@@ -568,7 +564,6 @@ export type VerifyVehiclePayload = z.input<typeof verifyVehiclePayload>;
 export const vehicleRegistrantsQuery = z.strictObject({ id });
 
 export const householdPayload = z.strictObject({ id, registrationId: id });
-export type HouseholdPayload = z.input<typeof householdPayload>;
 
 /** Another account's registration of a number the caller verified: only the name is shown. */
 export const registrant = z.object({
@@ -640,11 +635,9 @@ export type ContestPausePayload = z.input<typeof contestPausePayload>;
 
 /** The bell shows at most 100 server items, so it never marks more at once. */
 export const notificationsSeenPayload = z.strictObject({ ids: z.array(id).check(z.maxLength(100)) });
-export type NotificationsSeenPayload = z.input<typeof notificationsSeenPayload>;
 
 /** The requests a device of the receiver showed (the service worker reports each push it displayed). */
 export const notificationsDeliveredPayload = notificationsSeenPayload;
-export type NotificationsDeliveredPayload = z.input<typeof notificationsDeliveredPayload>;
 
 export const emptyObject = z.strictObject({});
 

@@ -24,7 +24,6 @@ export type MyVehicle = z.infer<typeof myVehicle>;
 export const myVehicleList = z.array(myVehicle);
 
 export const vehicleCardPayload = z.strictObject({ vehicleId: id });
-export type VehicleCardPayload = z.input<typeof vehicleCardPayload>;
 export const vehicleCardQuery = vehicleCardPayload;
 
 /** A card's code as it comes in a URL; any string that is no live card's code is "not found". */
@@ -80,7 +79,5 @@ export const statusTokenParams = z.strictObject({ statusToken: z.string().check(
  * card's code, no code is texted unless a call through that card could go now.
  */
 export const publicPhoneCodePayload = z.extend(loginPayload, { card: z.optional(cardCode) });
-export type PublicPhoneCodePayload = z.input<typeof publicPhoneCodePayload>;
 /** A masked call from a card: the stranger's phone (it rings first) and the code sent to it. */
 export const cardCallPayload = z.extend(verifyPayload, { language: z.optional(language) });
-export type CardCallPayload = z.input<typeof cardCallPayload>;

@@ -14,7 +14,6 @@ export const SLIP_TEXT_MAX = 140;
 export const createSlipsPayload = z.strictObject({
   count: z.int().check(z.minimum(1), z.maximum(SLIPS_PER_SHEET)),
 });
-export type CreateSlipsPayload = z.input<typeof createSlipsPayload>;
 
 /** A slip as its maker sees it: the code as printed and the address its QR code opens. */
 export const slip = z.object({ code: z.string(), url: z.string() });
@@ -60,5 +59,4 @@ export type PublicSlip = z.infer<typeof publicSlip>;
 
 /** POST /api/public/slips/{code}/reply: the reader's one answer, one tap. */
 export const slipReplyPayload = z.strictObject({ kind: replyKind });
-export type SlipReplyPayload = z.input<typeof slipReplyPayload>;
 export const slipReplyResponse = z.object({ kind: replyKind, at: z.string() });

@@ -1,7 +1,7 @@
 import type { Vehicle } from '#common/api';
 import type { CardRequestCreated, CardRequestPayload, VehicleCard } from '#common/card-api';
-import type { SignedIn, TestApp } from '../../testing/test-app';
-import { addVehicle } from '../../testing/vehicle-fixtures';
+import type { SignedIn, TestApp } from './test-app';
+import { addVehicle } from './vehicle-fixtures';
 
 let addressCounter = 0;
 /** A client address of its own, so that one test's tries do not count against another's. */

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { ServerNotification } from '#common/api';
 import { NOTIFICATION_TITLE } from '#common/message-templates';
-import { notifications, vehicles, type VehicleRow } from '../../db/schema';
-import type { SignedIn, TestApp } from '../../testing/test-app';
-
-export const post = (t: TestApp, url: string, payload: object | undefined, who?: SignedIn) =>
-  t.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+import { notifications, vehicles, type VehicleRow } from '../db/schema';
+import type { SignedIn, TestApp } from './test-app';
+import { post, updateProfile } from './user-api';
 
 let vehicleCounter = 0;
 
@@ -70,12 +68,4 @@ export async function storedFor(t: TestApp, receiver: SignedIn) {
 }
 
 /** Through the API, as the user would: their server then stops serving the cached row at once. */
-export async function hidePhone(t: TestApp, who: SignedIn): Promise<void> {
-  const hidden = await t.inject({
-    method: 'PATCH',
-    url: '/api/users/updateProfile',
-    payload: { phoneVisible: false },
-    headers: who.headers,
-  });
-  if (hidden.statusCode !== 200) throw new Error(`updateProfile failed: ${hidden.body}`);
-}
+export const hidePhone = (t: TestApp, who: SignedIn) => updateProfile(t, who, { phoneVisible: false });

@@ -1,8 +1,6 @@
 import type { SendResponse, SentRequest } from '#common/api';
-import type { SignedIn, TestApp } from '../../testing/test-app';
-
-export const post = (t: TestApp, url: string, payload: object | undefined, who?: SignedIn) =>
-  t.inject({ method: 'POST', url, payload, headers: who?.headers ?? {} });
+import type { SignedIn, TestApp } from './test-app';
+import { post } from './user-api';
 
 export const reply = (t: TestApp, who: SignedIn | undefined, payload: object) =>
   post(t, '/api/users/replyToNotification', payload, who);
@@ -60,15 +58,4 @@ export async function aRequest(t: TestApp) {
   const vehicle = await addVehicle(t, owner);
   const { sentRequest, ...notification } = await messageAbout(t, sender, owner, vehicle._id);
   return { sender, owner, vehicle, notification, sentRequest };
-}
-
-/** Changes the user's settings through the API, as Settings does. */
-export async function updateProfile(t: TestApp, who: SignedIn, payload: object): Promise<void> {
-  const response = await t.inject({
-    method: 'PATCH',
-    url: '/api/users/updateProfile',
-    payload,
-    headers: who.headers,
-  });
-  if (response.statusCode !== 200) throw new Error(`updateProfile failed: ${response.body}`);
 }

@@ -19,7 +19,7 @@ async function forgetSession(): Promise<void> {
   await clearOutbox();
 }
 
-export type SessionCheck = 'valid' | 'invalid' | 'unknown';
+type SessionCheck = 'valid' | 'invalid' | 'unknown';
 
 /**
  * SPEC §4 session check. A 401 ends the session; any other failure (offline, a server error)

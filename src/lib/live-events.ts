@@ -59,7 +59,7 @@ export interface LiveEventsHandlers {
   onUnauthorized(): void;
 }
 
-export interface LiveEvents {
+interface LiveEvents {
   stop(): void;
 }
 

@@ -18,7 +18,7 @@ export interface LocalNotification {
   read: boolean;
 }
 
-export interface LocalNotificationInput {
+interface LocalNotificationInput {
   id: string;
   title?: string;
   body: string;

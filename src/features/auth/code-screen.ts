@@ -3,7 +3,7 @@
  * change the number, and the seconds until a new code may be asked for. What the code screen hands
  * back: the number, to be kept.
  */
-export type CodeScreenOrigin = '/login' | '/registration';
+type CodeScreenOrigin = '/login' | '/registration';
 
 export interface ToCodeScreen {
   from: CodeScreenOrigin;

@@ -19,13 +19,13 @@ export interface Refusal {
 }
 
 /** A call is possible when the owner shows their phone or can take a masked call now. */
-export function canCall(vehicle: OwnedVehicle): boolean {
+function canCall(vehicle: OwnedVehicle): boolean {
   const owner = vehicle.userId;
   return Boolean(owner.phoneVisible && owner.phone) || owner.maskedCall.available;
 }
 
 /** "Try again in …", in the largest whole unit that fits the wait. */
-export function tryAgainText(i18n: I18n, seconds: number): string {
+function tryAgainText(i18n: I18n, seconds: number): string {
   if (seconds < 60) return i18n._('contact.tryAgainInSeconds', { seconds });
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 60) return i18n._('contact.tryAgainInMinutes', { minutes });

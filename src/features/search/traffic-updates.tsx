@@ -14,7 +14,7 @@ import { useAtomValue } from '../../lib/store';
 import { answersAtom, serverNotificationsAtom } from '../../state/notifications';
 import { sentRequestsAtom } from '../../state/sent-requests';
 
-export interface TrafficUpdate {
+interface TrafficUpdate {
   id: string;
   at: string;
   heading: string;

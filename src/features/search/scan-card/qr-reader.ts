@@ -11,7 +11,7 @@ interface BarcodeDetectorLike {
 type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
 /** The text of a QR code in the video's current frame, or null when there is none. */
-export type QrReader = (video: HTMLVideoElement) => Promise<string | null>;
+type QrReader = (video: HTMLVideoElement) => Promise<string | null>;
 
 async function platformReader(Detector: BarcodeDetectorClass): Promise<QrReader> {
   const detector = new Detector({ formats: ['qr_code'] });
