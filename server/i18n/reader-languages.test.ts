@@ -4,7 +4,7 @@ import type { User } from '#common/api';
 import { NOTIFICATION_TITLE, notificationTitle, templateText } from '#common/message-templates';
 import { replyStatusText } from '#common/replies';
 import { plateOf, unread, vehicleOf } from '../testing/notification-fixtures';
-import { post } from '../testing/user-api';
+import { post, updateProfile } from '../testing/user-api';
 import { sentRequests } from '../testing/request-fixtures';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../testing/test-app';
 import { published, type PublishSpy } from '../testing/published';
@@ -21,9 +21,6 @@ afterAll(() => t.close());
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const updateProfile = (who: SignedIn, payload: object) =>
-  t.inject({ method: 'PATCH', url: '/api/users/updateProfile', payload, headers: who.headers });
 
 async function validatedUser(who: SignedIn): Promise<User> {
   const response = await t.inject({ method: 'GET', url: '/api/users/validateUser', headers: who.headers });
@@ -63,7 +60,12 @@ describe('the language of a user', () => {
 
   it('is changed by updateProfile, which answers with the changed user', async () => {
     const user = await t.signUp();
-    const response = await updateProfile(user, { language: 'ml' });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: '/api/users/updateProfile',
+      payload: { language: 'ml' },
+      headers: user.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ user: User }>().user.language).toBe('ml');
     expect((await validatedUser(user)).language).toBe('ml');
@@ -141,7 +143,7 @@ describe('a suggested text reaches each reader in their own language', () => {
     const { push } = theNotification(publish);
     expect(push.title).toBe(notificationTitle(malayalam));
     expect(push.body).toBe(templateText(malayalam, 'moveSoon', plate));
-    await updateProfile(receiver, { language: 'en' });
+    await updateProfile(t, receiver, { language: 'en' });
     const [inBell] = await unread(t, receiver);
     expect(inBell?.title).toBe(NOTIFICATION_TITLE);
     expect(inBell?.content).toBe(templateText(english, 'moveSoon', plate));
@@ -162,7 +164,7 @@ describe('a suggested text reaches each reader in their own language', () => {
     const owner = await t.signUp({ language: 'ml' });
     const { plate } = await messageAbout(sender, owner, (p) => templateText(english, 'attention', p));
     expect((await sentRequests(t, sender))[0]?.content).toBe(templateText(english, 'attention', plate));
-    await updateProfile(sender, { language: 'ml' });
+    await updateProfile(t, sender, { language: 'ml' });
     expect((await sentRequests(t, sender))[0]?.content).toBe(templateText(malayalam, 'attention', plate));
   });
 

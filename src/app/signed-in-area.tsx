@@ -16,9 +16,14 @@ import { loadStoredSentRequests } from '../state/persist-sent-requests';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
 import { NavigationProgress } from './navigation-progress';
+import { bindOutboxUser } from '../lib/outbox/outbox-session';
 import { useOutbox } from '../lib/outbox/use-outbox';
 import { checkSession, logout } from './session';
 import './signed-in-area.css';
+
+// Every send that may wait goes from a signed-in screen, under this shell: from here on the outbox
+// sends for the signed-in user (lib/ reads no state/; this chunk stays out of /login's first load).
+bindOutboxUser(userAtom);
 
 /** Shown only while requests wait for the network: loaded apart from the shell, which has a size budget. */
 const OutboxBadge = lazy(() =>

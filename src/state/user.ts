@@ -1,11 +1,9 @@
 /** SPEC §3 client state: the signed-in user (the token that proves it is src/lib/token.ts). */
 import type { User } from '#common/api';
-import { bindOutboxUser } from '../lib/outbox/outbox-session';
 import { appAtom, appStore } from '../lib/store';
 import { tokenAtom } from '../lib/token';
 
 export const userAtom = appAtom<User | null>(null);
-bindOutboxUser(userAtom);
 
 /** The user as the server answered it (session check, a saved profile): the only source of users. */
 export function setUser(user: User): void {

@@ -7,6 +7,8 @@ import { clearWorkerStore } from '#common/worker-store';
 import { activateLanguage, loadSignedInTexts } from '../i18n/i18n';
 import { appStore, resetAppStore, RESET } from '../lib/store';
 import { tokenAtom } from '../lib/token';
+import { bindOutboxUser } from '../lib/outbox/outbox-session';
+import { userAtom } from '../state/user';
 import { preloadToasts } from '../lib/toasts';
 
 // jsdom has no matchMedia; react-hot-toast and the layout ask it about motion and width.
@@ -36,6 +38,9 @@ HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogEle
 HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.open = false;
 };
+
+// As the signed-in shell does when it loads: screens rendered alone send through the outbox too.
+bindOutboxUser(userAtom);
 
 beforeEach(async () => {
   localStorage.clear();

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnedVehicle, ServerNotification, Vehicle } from '#common/api';
 import { textsFor } from '../../i18n/texts';
-import { istMinutes } from '#common/quiet-hours';
 import { notifications } from '../../db/schema';
 import { EXOTEL_CALLER_ID, startFakeExotel, type FakeExotel } from '../../testing/fake-exotel';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { updateProfile } from '../../testing/user-api';
+import { quietHoursNow } from '../../testing/quiet-hours';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { exotelTelephony } from './telephony/exotel-telephony';
 import type { Telephony } from './telephony';
@@ -49,23 +50,10 @@ beforeEach(() => {
 const callOwner = (who: SignedIn | null, payload: object) =>
   t.inject({ method: 'POST', url: '/api/users/callOwner', payload, headers: who?.headers ?? {} });
 
-const updateProfile = (who: SignedIn, payload: object) =>
-  t.inject({ method: 'PATCH', url: '/api/users/updateProfile', payload, headers: who.headers });
-
 async function ownerWithCar(): Promise<{ owner: SignedIn; car: Vehicle }> {
   const owner = await t.signUp({ name: 'Hidden Owner' });
-  await updateProfile(owner, { phoneVisible: false });
+  await updateProfile(t, owner, { phoneVisible: false });
   return { owner, car: await addVehicle(t, owner) };
-}
-
-/** Quiet hours from an hour before to an hour after the test clock's time in India. */
-function quietHoursNow(): { start: string; end: string } {
-  const at = (minutes: number) => {
-    const wrapped = (minutes + 24 * 60) % (24 * 60);
-    return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
-  };
-  const now = istMinutes(t.clock.now());
-  return { start: at(now - 60), end: at(now + 60) };
 }
 
 const callsTo = (owner: SignedIn) =>
@@ -96,7 +84,7 @@ describe('POST /api/users/callOwner', () => {
   it("records the call as a request of kind 'call' that the owner sees in the bell", async () => {
     const { owner, car } = await ownerWithCar();
     const caller = await t.signUp({ name: 'Caller Kumar' });
-    await updateProfile(caller, { phoneVisible: false });
+    await updateProfile(t, caller, { phoneVisible: false });
     await callOwner(caller, { vehicleId: car._id });
     expect(await callsTo(owner)).toHaveLength(1);
     const unread = await t.inject({
@@ -181,7 +169,7 @@ describe('POST /api/users/callOwner', () => {
 
   it('answers 409 when the owner does not take masked calls', async () => {
     const { owner, car } = await ownerWithCar();
-    await updateProfile(owner, { allowCalls: false });
+    await updateProfile(t, owner, { allowCalls: false });
     const response = await callOwner(await t.signUp(), { vehicleId: car._id });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: english._('server.calls.ownerDeclines') });
@@ -190,8 +178,8 @@ describe('POST /api/users/callOwner', () => {
 
   it('answers 409 during the owner’s quiet hours without telling when they end', async () => {
     const { owner, car } = await ownerWithCar();
-    const quietHours = quietHoursNow();
-    await updateProfile(owner, { quietHours });
+    const quietHours = quietHoursNow(t);
+    await updateProfile(t, owner, { quietHours });
     const response = await callOwner(await t.signUp(), { vehicleId: car._id });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: english._('server.calls.quietHours') });
@@ -203,8 +191,8 @@ describe('POST /api/users/callOwner', () => {
 
   it('places the call outside the owner’s quiet hours', async () => {
     const { owner, car } = await ownerWithCar();
-    const { start, end } = quietHoursNow();
-    await updateProfile(owner, { quietHours: { start: end, end: start } });
+    const { start, end } = quietHoursNow(t);
+    await updateProfile(t, owner, { quietHours: { start: end, end: start } });
     expect((await callOwner(await t.signUp(), { vehicleId: car._id })).statusCode).toBe(202);
   });
 
@@ -383,7 +371,7 @@ describe('the masked call in a search result', () => {
 
   it('says why not for an owner who does not take calls', async () => {
     const { owner, car } = await ownerWithCar();
-    await updateProfile(owner, { allowCalls: false });
+    await updateProfile(t, owner, { allowCalls: false });
     expect(await search(await t.signUp(), car)).toEqual({
       available: false,
       reason: english._('server.calls.ownerDeclines'),
@@ -392,8 +380,8 @@ describe('the masked call in a search result', () => {
 
   it('says an owner is in quiet hours, but not until when', async () => {
     const { owner, car } = await ownerWithCar();
-    const quietHours = quietHoursNow();
-    await updateProfile(owner, { quietHours });
+    const quietHours = quietHoursNow(t);
+    await updateProfile(t, owner, { quietHours });
     const maskedCall = await search(await t.signUp(), car);
     expect(maskedCall).toEqual({ available: false, reason: english._('server.calls.quietHours') });
     expect(maskedCall?.reason).not.toMatch(/\d/);

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
-import { istMinutes } from '#common/quiet-hours';
 import { notifications } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { updateProfile } from '../../testing/user-api';
+import { quietHoursNow } from '../../testing/quiet-hours';
 import { aCard, nextAddress } from '../../testing/card-fixtures';
 
 type Telephony = NonNullable<FastifyInstance['deps']['telephony']>;
@@ -54,18 +55,6 @@ async function provenPhone(): Promise<{ phone: string; otp: string }> {
 }
 
 const wrongCode = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
-
-const updateProfile = (who: SignedIn, payload: object) =>
-  t.inject({ method: 'PATCH', url: '/api/users/updateProfile', payload, headers: who.headers });
-
-function quietHoursNow(): { start: string; end: string } {
-  const at = (minutes: number) => {
-    const wrapped = (minutes + 24 * 60) % (24 * 60);
-    return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
-  };
-  const now = istMinutes(t.clock.now());
-  return { start: at(now - 60), end: at(now + 60) };
-}
 
 describe('POST /api/public/phone/code', () => {
   it('texts a one-time code to the stranger’s phone, with no account', async () => {
@@ -157,13 +146,13 @@ describe('POST /api/public/cards/{code}/call', () => {
 
   it('answers 409 as masked calls do when the owner takes no calls or is in quiet hours', async () => {
     const declining = await aCard(t);
-    await updateProfile(declining.owner, { allowCalls: false });
+    await updateProfile(t, declining.owner, { allowCalls: false });
     const declined = await callThroughCard(declining.card.code, await provenPhone());
     expect(declined.statusCode).toBe(409);
     expect(declined.json()).toEqual({ message: english._('server.calls.ownerDeclines') });
 
     const sleeping = await aCard(t);
-    await updateProfile(sleeping.owner, { quietHours: quietHoursNow() });
+    await updateProfile(t, sleeping.owner, { quietHours: quietHoursNow(t) });
     const quiet = await callThroughCard(sleeping.card.code, await provenPhone());
     expect(quiet.statusCode).toBe(409);
     expect(quiet.json()).toEqual({ message: english._('server.calls.quietHours') });
@@ -172,10 +161,10 @@ describe('POST /api/public/cards/{code}/call', () => {
 
   it('leaves the code unspent when the call is refused before its check', async () => {
     const { owner, card } = await aCard(t);
-    await updateProfile(owner, { allowCalls: false });
+    await updateProfile(t, owner, { allowCalls: false });
     const proven = await provenPhone();
     expect((await callThroughCard(card.code, proven)).statusCode).toBe(409);
-    await updateProfile(owner, { allowCalls: true });
+    await updateProfile(t, owner, { allowCalls: true });
     expect((await callThroughCard(card.code, proven)).statusCode).toBe(202);
   });
 
@@ -226,11 +215,11 @@ describe('callAvailable', () => {
         callAvailable: boolean;
       }>().callAvailable;
     expect(await available()).toBe(true);
-    await updateProfile(owner, { quietHours: quietHoursNow() });
+    await updateProfile(t, owner, { quietHours: quietHoursNow(t) });
     expect(await available()).toBe(true);
-    await updateProfile(owner, { allowCalls: false });
+    await updateProfile(t, owner, { allowCalls: false });
     expect(await available()).toBe(false);
-    await updateProfile(owner, { allowCalls: true });
+    await updateProfile(t, owner, { allowCalls: true });
     await t.inject({
       method: 'POST',
       url: '/api/users/pauseVehicleCard',

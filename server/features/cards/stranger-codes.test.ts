@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { istMinutes } from '#common/quiet-hours';
 import { otpCodes } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../../testing/test-app';
+import { createTestApp, nextPhone, registration, type TestApp } from '../../testing/test-app';
+import { updateProfile } from '../../testing/user-api';
+import { quietHoursNow } from '../../testing/quiet-hours';
 import { aCard, nextAddress } from '../../testing/card-fixtures';
 
 type Telephony = NonNullable<FastifyInstance['deps']['telephony']>;
@@ -140,18 +141,6 @@ describe('a code for a call through a card is texted only when the call could go
   });
   afterAll(() => t.close());
 
-  const updateProfile = (who: SignedIn, payload: object) =>
-    t.inject({ method: 'PATCH', url: '/api/users/updateProfile', payload, headers: who.headers });
-
-  function quietHoursNow(): { start: string; end: string } {
-    const at = (minutes: number) => {
-      const wrapped = (minutes + 24 * 60) % (24 * 60);
-      return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
-    };
-    const now = istMinutes(t.clock.now());
-    return { start: at(now - 60), end: at(now + 60) };
-  }
-
   /** Asks a code through the API with the card and through the card's page: both 409 with `reason`, no SMS. */
   async function expectRefused(card: string, reason: string) {
     const sentBefore = t.sms.sent.length;
@@ -186,13 +175,13 @@ describe('a code for a call through a card is texted only when the call could go
 
   it('answers 409 and sends nothing for an owner who takes no calls', async () => {
     const { owner, card } = await aCard(t);
-    await updateProfile(owner, { allowCalls: false });
+    await updateProfile(t, owner, { allowCalls: false });
     await expectRefused(card.code, english._('server.calls.ownerDeclines'));
   });
 
   it("answers 409 and sends nothing in the owner's quiet hours", async () => {
     const { owner, card } = await aCard(t);
-    await updateProfile(owner, { quietHours: quietHoursNow() });
+    await updateProfile(t, owner, { quietHours: quietHoursNow(t) });
     await expectRefused(card.code, english._('server.calls.quietHours'));
   });
 

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const updateProfile = (payload: object, headers: Record<string, string>) =>
+const patchProfile = (payload: object, headers: Record<string, string>) =>
   t.inject({ method: 'PATCH', url: '/api/users/updateProfile', payload, headers });
 
 async function storedUser(user: SignedIn): Promise<User> {
@@ -19,48 +19,48 @@ async function storedUser(user: SignedIn): Promise<User> {
 describe('PATCH /api/users/updateProfile', () => {
   it('hides the phone and answers the updated user', async () => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ phoneVisible: false }, signedIn.headers);
+    const response = await patchProfile({ phoneVisible: false }, signedIn.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user: { ...signedIn.user, phoneVisible: false } });
   });
 
   it('keeps the change for the next session check', async () => {
     const signedIn = await t.signUp();
-    await updateProfile({ phoneVisible: false }, signedIn.headers);
+    await patchProfile({ phoneVisible: false }, signedIn.headers);
     expect((await storedUser(signedIn)).phoneVisible).toBe(false);
   });
 
   it('makes a hidden phone visible again', async () => {
     const signedIn = await t.signUp();
-    await updateProfile({ phoneVisible: false }, signedIn.headers);
-    const response = await updateProfile({ phoneVisible: true }, signedIn.headers);
+    await patchProfile({ phoneVisible: false }, signedIn.headers);
+    const response = await patchProfile({ phoneVisible: true }, signedIn.headers);
     expect(response.json().user.phoneVisible).toBe(true);
   });
 
   it('refuses another field beside phoneVisible with 400 and applies nothing', async () => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ phoneVisible: false, phone: '9876543210' }, signedIn.headers);
+    const response = await patchProfile({ phoneVisible: false, phone: '9876543210' }, signedIn.headers);
     expect(response.statusCode).toBe(400);
     expect(await storedUser(signedIn)).toEqual(signedIn.user);
   });
 
   it('refuses a phoneVisible that is not a boolean with 400', async () => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ phoneVisible: 'false' }, signedIn.headers);
+    const response = await patchProfile({ phoneVisible: 'false' }, signedIn.headers);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('phoneVisible');
   });
 
   it('refuses a body without phoneVisible with 400', async () => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({}, signedIn.headers);
+    const response = await patchProfile({}, signedIn.headers);
     expect(response.statusCode).toBe(400);
   });
 
   it('changes no one else’s profile, whatever the body names', async () => {
     const caller = await t.signUp();
     const target = await t.signUp();
-    const response = await updateProfile({ phoneVisible: false, userId: target.user._id }, caller.headers);
+    const response = await patchProfile({ phoneVisible: false, userId: target.user._id }, caller.headers);
     expect(response.statusCode).toBe(400);
     expect(await storedUser(target)).toEqual(target.user);
   });
@@ -68,18 +68,18 @@ describe('PATCH /api/users/updateProfile', () => {
   it('changes only the caller’s profile', async () => {
     const caller = await t.signUp();
     const bystander = await t.signUp();
-    await updateProfile({ phoneVisible: false }, caller.headers);
+    await patchProfile({ phoneVisible: false }, caller.headers);
     expect(await storedUser(bystander)).toEqual(bystander.user);
   });
 
   it('answers 401 without a token', async () => {
-    const response = await updateProfile({ phoneVisible: false }, {});
+    const response = await patchProfile({ phoneVisible: false }, {});
     expect(response.statusCode).toBe(401);
   });
 
   it('changes the name and e-mail, trimmed as at registration', async () => {
     const signedIn = await t.signUp();
-    const response = await updateProfile(
+    const response = await patchProfile(
       { name: '  Anu Mathew ', email: ' anu.m@example.in ' },
       signedIn.headers,
     );
@@ -94,7 +94,7 @@ describe('PATCH /api/users/updateProfile', () => {
     ['email', { email: 'not-an-email' }],
   ])('refuses a bad %s with 400, as registration does, and applies nothing', async (field, body) => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ ...body, phoneVisible: true }, signedIn.headers);
+    const response = await patchProfile({ ...body, phoneVisible: true }, signedIn.headers);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(field);
     expect(await storedUser(signedIn)).toEqual(signedIn.user);
@@ -107,7 +107,7 @@ describe('PATCH /api/users/updateProfile', () => {
 
   it('turns masked calls off and keeps the change', async () => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ allowCalls: false }, signedIn.headers);
+    const response = await patchProfile({ allowCalls: false }, signedIn.headers);
     expect(response.json()).toEqual({ user: { ...signedIn.user, allowCalls: false } });
     expect((await storedUser(signedIn)).allowCalls).toBe(false);
   });
@@ -115,25 +115,22 @@ describe('PATCH /api/users/updateProfile', () => {
   it('sets quiet hours in IST and keeps them for the next session check', async () => {
     const signedIn = await t.signUp();
     const quietHours = { start: '22:00', end: '07:00' };
-    const response = await updateProfile({ quietHours }, signedIn.headers);
+    const response = await patchProfile({ quietHours }, signedIn.headers);
     expect(response.json().user.quietHours).toEqual(quietHours);
     expect((await storedUser(signedIn)).quietHours).toEqual(quietHours);
   });
 
   it('turns quiet hours off with null', async () => {
     const signedIn = await t.signUp();
-    await updateProfile({ quietHours: { start: '22:00', end: '07:00' } }, signedIn.headers);
-    const response = await updateProfile({ quietHours: null }, signedIn.headers);
+    await patchProfile({ quietHours: { start: '22:00', end: '07:00' } }, signedIn.headers);
+    const response = await patchProfile({ quietHours: null }, signedIn.headers);
     expect(response.json().user.quietHours).toBeNull();
   });
 
   it('changes only the fields it is given', async () => {
     const signedIn = await t.signUp();
-    await updateProfile(
-      { quietHours: { start: '13:00', end: '14:00' }, allowCalls: false },
-      signedIn.headers,
-    );
-    const response = await updateProfile({ phoneVisible: false }, signedIn.headers);
+    await patchProfile({ quietHours: { start: '13:00', end: '14:00' }, allowCalls: false }, signedIn.headers);
+    const response = await patchProfile({ phoneVisible: false }, signedIn.headers);
     expect(response.json().user).toMatchObject({
       phoneVisible: false,
       allowCalls: false,
@@ -149,7 +146,7 @@ describe('PATCH /api/users/updateProfile', () => {
     ['allowCalls that is not a boolean', { allowCalls: 'no' }, 'allowCalls'],
   ])('refuses %s with 400 naming the field, and applies nothing', async (_what, payload, field) => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ ...payload, phoneVisible: false }, signedIn.headers);
+    const response = await patchProfile({ ...payload, phoneVisible: false }, signedIn.headers);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(field);
     expect(await storedUser(signedIn)).toEqual(signedIn.user);
@@ -161,14 +158,14 @@ describe('PATCH /api/users/updateProfile', () => {
 
   it.each([['nameVisible'], ['shareReadReceipts']])('turns %s off and keeps the change', async (field) => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ [field]: false }, signedIn.headers);
+    const response = await patchProfile({ [field]: false }, signedIn.headers);
     expect(response.json()).toEqual({ user: { ...signedIn.user, [field]: false } });
     expect((await storedUser(signedIn))[field as keyof User]).toBe(false);
   });
 
   it('changes the name, trimmed', async () => {
     const signedIn = await t.signUp({ name: 'Anil' });
-    const response = await updateProfile({ name: '  Anil Mathew ' }, signedIn.headers);
+    const response = await patchProfile({ name: '  Anil Mathew ' }, signedIn.headers);
     expect(response.json().user.name).toBe('Anil Mathew');
     expect((await storedUser(signedIn)).name).toBe('Anil Mathew');
   });
@@ -181,7 +178,7 @@ describe('PATCH /api/users/updateProfile', () => {
     ['is empty', '   ', 'name:'],
   ])('refuses a name that %s with 400 and changes nothing', async (_what, name, message) => {
     const signedIn = await t.signUp();
-    const response = await updateProfile({ name, nameVisible: false }, signedIn.headers);
+    const response = await patchProfile({ name, nameVisible: false }, signedIn.headers);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: expect.stringContaining(message) });
     expect(await storedUser(signedIn)).toEqual(signedIn.user);

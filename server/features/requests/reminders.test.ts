@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import { templateText } from '#common/message-templates';
-import { istMinutes } from '#common/quiet-hours';
 import type { SentRequest } from '#common/api';
 import { notifications } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { published, type PublishSpy } from '../../testing/published';
 import { listen, liveStreams } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { quietHoursNow } from '../../testing/quiet-hours';
 import {
   aRequest,
   addVehicle,
@@ -130,19 +130,9 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
     expect(await reminderOf(notification._id)).toBeNull();
   });
 
-  /** Quiet hours from an hour before to an hour after the test clock's time, in IST. */
-  function quietHoursNow(): { start: string; end: string } {
-    const at = (minutes: number) => {
-      const wrapped = (minutes + 24 * 60) % (24 * 60);
-      return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
-    };
-    const now = istMinutes(t.clock.now());
-    return { start: at(now - 60), end: at(now + 60) };
-  }
-
   it('reminds silently (no sound, no vibration) in the receiver’s quiet hours', async () => {
     const { owner, notification } = await aRequest(t);
-    await updateProfile(t, owner, { quietHours: quietHoursNow() });
+    await updateProfile(t, owner, { quietHours: quietHoursNow(t) });
     const publish = vi.spyOn(t.app.notificationBus, 'publish');
     await sweepAfterReminderTime();
     const [{ notification: reminded, push } = {}] = remindersTo(publish, owner);

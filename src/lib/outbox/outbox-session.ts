@@ -1,6 +1,6 @@
 /**
  * Whose outbox the page sends: the signed-in user and their token. lib/ does not read state/, so the
- * user's atom is handed in once by state/user.ts, which owns it.
+ * user's atom is handed in once by the signed-in shell (src/app/signed-in-area.tsx).
  */
 import type { WorkerSession } from '#common/worker-store';
 import { appStore, atom, type Atom } from '../store';

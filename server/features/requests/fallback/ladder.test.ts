@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { istMinutes } from '#common/quiet-hours';
 import { and, eq, sql } from 'drizzle-orm';
 import { FALLBACK_CHANNELS } from '#common/fallback-channels';
 import { fallbackSteps, notifications } from '../../../db/schema';
@@ -9,6 +8,7 @@ import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { MSG91_NOTICE_TEMPLATE_ID, startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { published } from '../../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';
+import { quietHoursNow } from '../../../testing/quiet-hours';
 import { aRequest, addVehicle, messageAbout, reply, sentRequests } from '../../../testing/request-fixtures';
 import { post, updateProfile } from '../../../testing/user-api';
 import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from '../../../testing/fallback-fixtures';
@@ -56,15 +56,6 @@ const callSidOf = async (id: string) =>
 
 const fallbacksOf = async (sender: SignedIn, id: string) =>
   (await sentRequests(t, sender)).find((request) => request._id === id)?.fallbacks;
-
-function quietHoursNow(): { start: string; end: string } {
-  const at = (minutes: number) => {
-    const wrapped = (minutes + 24 * 60) % (24 * 60);
-    return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
-  };
-  const now = istMinutes(t.clock.now());
-  return { start: at(now - 60), end: at(now + 120) };
-}
 
 describe('a request no device of its receiver showed', () => {
   it('is sent by SMS after FALLBACK_SMS_AFTER_S, then called, then answered on the keypad, and its sender sees each step live', async () => {
@@ -200,7 +191,7 @@ describe('what stops the ladder', () => {
 
   it("sends nothing in the receiver's quiet hours", async () => {
     const { owner } = await aRequest(t);
-    await updateProfile(t, owner, { quietHours: quietHoursNow() });
+    await updateProfile(t, owner, { quietHours: quietHoursNow(t, 120) });
     await after(CALL_AFTER_MS);
     expect(smsTo(msg91, owner)).toHaveLength(0);
     expect(callsTo(exotel, owner)).toHaveLength(0);
