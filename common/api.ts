@@ -661,7 +661,13 @@ export const pushData = z.object({
   body: z.string(),
   senderName: z.string(),
   sentAt: z.string(),
+  /** Where a tap on the notification opens the app. */
   url: z.string(),
+  /**
+   * The request the push brings its receiver: the worker reports it delivered, and offers to answer
+   * it unless the push is the service's own. Absent on a push that tells a sender of an answer.
+   */
+  requestId: z.optional(z.string()),
   /** Shown without sound or vibration: the receiver is in quiet hours. */
   silent: z.boolean(),
   /** The service's own notice, shown as from Vahan Contact; never set on a user's request. */

@@ -22,7 +22,7 @@ describe('pushNotification', () => {
   });
 
   it('offers the answers as actions on a request pushed to its receiver', () => {
-    const request = pushNotification({ ...data, url: '/dashboard?request=n-1' }, english);
+    const request = pushNotification({ ...data, url: '/dashboard?request=n-1', requestId: 'n-1' }, english);
     expect(request.options.data).toEqual({ url: '/dashboard?request=n-1', requestId: 'n-1' });
     expect(request.options.actions).toEqual([
       { action: 'coming_now', title: 'Coming now' },
@@ -35,6 +35,14 @@ describe('pushNotification', () => {
     expect(pushNotification({ ...data, url: '/requests' }, english).options).not.toHaveProperty('actions');
   });
 
+  it('reads the request to answer from the push, never from the url it opens', () => {
+    const opened = pushNotification({ ...data, url: '/dashboard?request=n-9' }, english);
+    expect(opened.options).not.toHaveProperty('actions');
+    expect(opened.options.data).toEqual({ url: '/dashboard?request=n-9' });
+    const answered = pushNotification({ ...data, url: '/dashboard', requestId: 'n-1' }, english);
+    expect(answered.options.data).toEqual({ url: '/dashboard', requestId: 'n-1' });
+  });
+
   it("names the sender in the notification's text", () => {
     expect(pushNotification({ ...data, senderName: 'Rahul Nair' }, english).options.body).toMatch(
       /^From Rahul Nair: /,
@@ -43,7 +51,13 @@ describe('pushNotification', () => {
 
   it("titles a notice of the service as Vahan Contact's, with no sender line and no answers", () => {
     const notice = pushNotification(
-      { ...data, title: 'Vehicle ownership verified', url: '/dashboard?request=n-1', system: true },
+      {
+        ...data,
+        title: 'Vehicle ownership verified',
+        url: '/dashboard?request=n-1',
+        requestId: 'n-1',
+        system: true,
+      },
       english,
     );
     expect(notice.title).toBe('Vahan Contact: Vehicle ownership verified');

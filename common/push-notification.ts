@@ -4,7 +4,7 @@
  */
 import type { I18n } from '@lingui/core';
 import type { PushData } from './api';
-import { NOTIFICATION_ACTION_REPLIES, replyLabel, requestIdOfUrl } from './replies';
+import { NOTIFICATION_ACTION_REPLIES, replyLabel } from './replies';
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
 const FALLBACK_TAG = 'vahan-contact';
@@ -37,7 +37,7 @@ const fromSender = (senderName: string, body: string) => (senderName ? `From ${s
  */
 export function pushNotification(data: PushData, i18n: I18n): PushNotification {
   const system = data.system === true;
-  const requestId = system ? null : requestIdOfUrl(data.url);
+  const requestId = system ? undefined : data.requestId;
   return {
     title: system ? i18n._('push.serviceTitle', { title: data.title }) : data.title,
     options: {

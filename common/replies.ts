@@ -122,9 +122,3 @@ export function requestStatusText(i18n: I18n, request: RequestProgress): string 
 /** Where a tap on a request's push takes its receiver: the bell of the signed-in screens, at that request. */
 export const requestUrl = (notificationId: string) =>
   `/dashboard?request=${encodeURIComponent(notificationId)}`;
-
-/** The request a push is about, for the pushes that can be answered (those sent to its receiver). */
-export function requestIdOfUrl(url: string): string | null {
-  const match = /^\/dashboard\?request=([^&]+)$/.exec(url);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}

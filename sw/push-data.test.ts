@@ -24,6 +24,14 @@ describe('parsePushData', () => {
     expect(parsePushData(fields)).toEqual(parsed);
   });
 
+  it('reads the request the push brings from its own field, apart from the url it opens', () => {
+    const push = parsePushData({ data: { ...fields, url: '/dashboard?request=n-1', requestId: 'n-1' } });
+    expect(push).toMatchObject({ url: '/dashboard?request=n-1', requestId: 'n-1' });
+    expect(parsePushData({ data: { ...fields, url: '/dashboard?request=n-1' } })).not.toHaveProperty(
+      'requestId',
+    );
+  });
+
   it("defaults the title to 'New Notification' and the url to the dashboard", () => {
     expect(parsePushData({ data: { notificationId: 'n-2', body: 'hi' } })).toEqual({
       notificationId: 'n-2',

@@ -19,6 +19,7 @@ const fields = z.catch(
     senderName: text,
     sentAt: text,
     url: text,
+    requestId: text,
     silent: z.catch(z.optional(z.union([z.string(), z.boolean()])), undefined),
     system: z.catch(z.optional(z.union([z.string(), z.boolean()])), undefined),
     language: text,
@@ -45,6 +46,7 @@ export function parsePushData(payload: unknown, sessionLanguage: Language = 'en'
     senderName: read.senderName ?? '',
     sentAt: read.sentAt ?? '',
     url: read.url || DEFAULT_URL,
+    ...(read.requestId ? { requestId: read.requestId } : {}),
     // FCM carries strings only; a payload written by hand may say `true`.
     silent: read.silent === 'true' || read.silent === true,
     system: read.system === 'true' || read.system === true,

@@ -53,7 +53,7 @@ describe('deliverPush', () => {
 
   it("offers the reply buttons in the push's language", async () => {
     const scope = fakeScope([]);
-    await deliverPush({ ...data, language: 'ml', url: '/dashboard?request=n-1' }, scope);
+    await deliverPush({ ...data, language: 'ml', url: '/dashboard?request=n-1', requestId: 'n-1' }, scope);
     expect(scope.registration.showNotification).toHaveBeenCalledWith(
       'Vehicle Notification',
       expect.objectContaining({

@@ -14,7 +14,6 @@ import {
   markSeenFromNotification,
   requestIdOf,
 } from './answer';
-import { requestIdOfUrl } from '#common/replies';
 import { SERVER_NAVIGATIONS } from './navigation';
 import { openFromNotification } from './notification-click';
 import { syncOutbox } from '#common/outbox/sync-outbox';
@@ -62,8 +61,7 @@ self.addEventListener('push', (event) => {
     readSessionLanguage().then(async (language) => {
       const push = readPushPayload(message, language);
       await deliverPush(push, self);
-      const requestId = requestIdOfUrl(push.url);
-      if (requestId) await markDeliveredFromPush(requestId, answerDeps);
+      if (push.requestId) await markDeliveredFromPush(push.requestId, answerDeps);
     }),
   );
 });

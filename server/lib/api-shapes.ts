@@ -154,6 +154,7 @@ export const toPushData = (notification: ServerNotification, language: Language)
   senderName: notification.senderId.name,
   sentAt: notification.sentAt,
   url: requestUrl(notification._id),
+  requestId: notification._id,
   silent: false,
   system: notification.system,
   language,

@@ -25,6 +25,7 @@ function pushDataOf(notification: ServerNotification): PushData {
     senderName: notification.senderId.name,
     sentAt: notification.sentAt,
     url: '/dashboard',
+    requestId: notification._id,
     silent: false,
     system: false,
   };

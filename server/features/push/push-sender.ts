@@ -20,6 +20,7 @@ function pushDataFields(push: PushData): Record<string, string> {
     senderName: push.senderName,
     sentAt: push.sentAt,
     url: push.url,
+    ...(push.requestId ? { requestId: push.requestId } : {}),
     silent: String(push.silent),
     system: String(push.system === true),
     ...(push.language ? { language: push.language } : {}),

@@ -76,6 +76,7 @@ describe('push through Firebase Cloud Messaging', () => {
         senderName: 'Anu Thomas',
         sentAt: '2026-11-21T09:00:00.000Z',
         url: '/dashboard',
+        requestId: notification._id,
         silent: 'false',
         system: 'false',
       },

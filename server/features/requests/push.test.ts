@@ -153,6 +153,7 @@ describe('push and the request lifecycle', () => {
       notificationId: notification._id,
       title: `Reminder: ${notification.title}`,
       url: `/dashboard?request=${notification._id}`,
+      requestId: notification._id,
     });
   });
 });
