@@ -41,3 +41,41 @@ export function textOverflows(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/** The smallest touch target people can hit reliably on a phone (WCAG 2.5.5, the app's `--tap`). */
+export const TAP_PX = 44;
+
+/**
+ * Controls on the page smaller than `TAP_PX` either way, under `within` (a CSS selector; the whole
+ * page by default): links, buttons, inputs, selects and text areas that are shown. A radio button or
+ * a check box counts by the label around it, which takes the tap.
+ */
+export function smallControls(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate(
+    ({ within, min }) => {
+      const problems: string[] = [];
+      const controls = document.querySelectorAll(
+        `${within} a, ${within} button, ${within} input:not([type=hidden]), ${within} select, ${within} textarea`,
+      );
+      for (const control of controls) {
+        if (!(control instanceof HTMLElement) || control.getClientRects().length === 0) continue;
+        if (control.closest('[aria-hidden="true"], [hidden]')) continue;
+        const style = getComputedStyle(control);
+        if (style.visibility === 'hidden') continue;
+        const checkable = control instanceof HTMLInputElement && ['radio', 'checkbox'].includes(control.type);
+        const target = (checkable && control.closest('label')) || control;
+        const box = target.getBoundingClientRect();
+        // Kept for screen readers only (1 px, clipped), or a toggle's input drawn by its track.
+        if (box.width <= 1 || box.height <= 1 || style.opacity === '0') continue;
+        if (box.width + 0.5 < min || box.height + 0.5 < min) {
+          const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
+          problems.push(
+            `<${control.tagName.toLowerCase()}${control.className ? ` class="${String(control.className)}"` : ''}${control.getAttribute('name') ? ` name="${control.getAttribute('name')}"` : ''}> "${name}" is ${Math.round(box.width)} × ${Math.round(box.height)} px`,
+          );
+        }
+      }
+      return problems;
+    },
+    { within, min: TAP_PX },
+  );
+}

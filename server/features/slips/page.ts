@@ -27,7 +27,7 @@ function body(i18n: I18n, content: SlipPageContent, language: Language, now: Dat
       </p>
       <h2>${i18n._('server.slips.page.inviteHeading')}</h2>
       <p>${i18n._('server.slips.page.invite')}</p>
-      <p><a href="/registration">${i18n._('server.slips.page.register')}</a></p>`;
+      <a class="button" href="/registration">${i18n._('server.slips.page.register')}</a>`;
   }
   const buttons = REPLY_KINDS.map(
     (kind) => html`<button name="kind" value="${kind}">${replyLabel(i18n, kind)}</button>`,

@@ -35,7 +35,7 @@ input[type=text],input[type=tel],input[inputmode],textarea{width:100%;min-height
 input:focus-visible,textarea:focus-visible{border-color:var(--accent)}
 fieldset{border:0;padding:0;margin:.75rem 0}
 legend{font-weight:600;margin-bottom:.25rem}
-.choice{display:flex;gap:.5rem;align-items:center;min-height:var(--tap);font-weight:400;margin:0}
+.choice{display:flex;gap:.5rem;align-items:center;min-height:var(--tap);padding:.25rem 0;font-weight:400;margin:0}
 .choice input{width:1.25rem;height:1.25rem;margin:0;flex:none;accent-color:var(--accent)}
 button,.button{display:flex;align-items:center;justify-content:center;width:100%;min-height:var(--tap);margin-top:1rem;padding:.625rem 1.125rem;font:inherit;font-weight:600;color:#fff;background:var(--accent);border:1.5px solid var(--accent);border-radius:var(--radius);text-decoration:none}
 button:hover,.button:hover{background:var(--accent-strong)}

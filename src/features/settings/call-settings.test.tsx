@@ -60,6 +60,15 @@ describe('/settings: calls', () => {
     expect(screen.getByLabelText('Until (IST)')).toHaveValue('07:00');
   });
 
+  it("styles the quiet hours' times as the app's other inputs (44 px high)", async () => {
+    const user = userEvent.setup();
+    echoProfile();
+    const { quietHours } = renderSettings();
+    await user.click(quietHours);
+    expect(await screen.findByLabelText('From (IST)')).toHaveClass('input');
+    expect(screen.getByLabelText('Until (IST)')).toHaveClass('input');
+  });
+
   it('saves changed quiet hours with Save quiet hours', async () => {
     const user = userEvent.setup();
     const calls = echoProfile();

@@ -74,6 +74,7 @@ function QuietHoursForm({
     <form className="quiet-hours" onSubmit={submit}>
       <Field label={i18n._('settings.quietFrom')}>
         <input
+          className="input"
           type="time"
           required
           value={hours.start}
@@ -82,6 +83,7 @@ function QuietHoursForm({
       </Field>
       <Field label={i18n._('settings.quietUntil')}>
         <input
+          className="input"
           type="time"
           required
           value={hours.end}

@@ -28,6 +28,13 @@ describe('your details in /settings', () => {
     expect(save).toBeDisabled();
   });
 
+  it("styles the name and e-mail as the app's other inputs (44 px high)", () => {
+    stubFetch(withSessions(() => jsonResponse({})));
+    const { name, email } = renderDetails();
+    expect(name).toHaveClass('input');
+    expect(email).toHaveClass('input');
+  });
+
   it('saves a new name and e-mail with updateProfile and shows them as saved', async () => {
     const user = userEvent.setup();
     const saved = aUser({ name: 'Anjali K Menon', email: 'anjali.k@example.in' });

@@ -42,6 +42,7 @@ function DetailsForm({ user }: { user: User }) {
     <form className="stack" onSubmit={(event) => void onSubmit(event)}>
       <Field label={i18n._('registration.name')} hint={refused ? nameProblemText(i18n, refused) : undefined}>
         <input
+          className="input"
           name="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -53,6 +54,7 @@ function DetailsForm({ user }: { user: User }) {
       </Field>
       <Field label={i18n._('registration.email')}>
         <input
+          className="input"
           name="email"
           type="email"
           value={email}
