@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRERENDERED_PAGE } from './common/prerender';
 import { prerenderSignIn } from './scripts/prerender';
+import { signedInStart } from './scripts/signed-in-start';
 
 /**
  * react-router 7's package exports always point at its development build (dev warnings on, and
@@ -22,6 +23,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    signedInStart(),
     prerenderSignIn(),
     VitePWA({
       strategies: 'injectManifest',

@@ -41,7 +41,7 @@ const TARGET_FLOOR_SHARES: Record<string, number> = {
 };
 const TARGET_P50_GROWTH = 1.5;
 /** The targets for the starts as multiples of the floors measured in the same run (floor-page.ts). */
-const TARGET_WARM_FLOORS = 3;
+const TARGET_WARM_FLOORS = 2;
 const TARGET_COLD_FLOORS = 4;
 /** A page for strangers is usable within this multiple of the cold floor. */
 const TARGET_STRANGER_PAGE_FLOORS = 1.5;

@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { PRERENDERED_PAGE, PRERENDERED_PATHS } from '../common/prerender';
+import { withoutSignedInStart } from './signed-in-start';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** The screen prerendered, as Vite's build manifest names its chunk. */
@@ -45,7 +46,7 @@ function prerenderedPage(template: string, markup: string, stylesheets: string[]
   const links = stylesheets
     .filter((href) => !template.includes(`href="/${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`);
-  return template
+  return withoutSignedInStart(template)
     .replace(EMPTY_ROOT, `<div id="root" data-prerendered="${PRERENDERED_PATHS.join(' ')}">${markup}</div>`)
     .replaceAll(
       '<script type="module" crossorigin ',

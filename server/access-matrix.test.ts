@@ -363,6 +363,11 @@ const refusals: Refusal[] = [
     request: () => call(b, 'POST', '/api/users/pauseVehicleCard', { vehicleId: aVehicle._id }),
   },
   {
+    name: "B resumes A's windscreen card",
+    status: 404,
+    request: () => call(b, 'POST', '/api/users/resumeVehicleCard', { vehicleId: aVehicle._id }),
+  },
+  {
     name: "B turns off A's windscreen card",
     status: 404,
     request: () => call(b, 'DELETE', `/api/users/vehicleCard?vehicleId=${aVehicle._id}`),
@@ -577,6 +582,7 @@ const signedInRoutes: SignedInRoute[] = [
   { method: 'POST', url: '/api/users/vehicleCard', payload: () => ({ vehicleId: aVehicle._id }) },
   { method: 'POST', url: '/api/users/rotateVehicleCard', payload: () => ({ vehicleId: aVehicle._id }) },
   { method: 'POST', url: '/api/users/pauseVehicleCard', payload: () => ({ vehicleId: aVehicle._id }) },
+  { method: 'POST', url: '/api/users/resumeVehicleCard', payload: () => ({ vehicleId: aVehicle._id }) },
   { method: 'DELETE', url: '/api/users/vehicleCard', query: `?vehicleId=${randomUUID()}` },
   { method: 'GET', url: '/api/users/cardVehicle', query: '?code=AAAAAAAAAAAAAAAA' },
   {

@@ -1,7 +1,6 @@
 // The global sheet first, so the screens' own styles come after it and win ties.
 import './styles.css';
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App, AppRouter } from './app/app';
@@ -27,23 +26,10 @@ function adoptPrerendered(root: HTMLElement): boolean {
   return matches;
 }
 
-/**
- * The worker's snapshot of the signed-in dashboard, when the page holds one (sw/start-snapshot.ts):
- * it stays on screen until the app's first commit replaces it, which a chunk of its own does. A
- * page with no stored token drops it at once.
- */
-function takeoverOfSnapshot(root: HTMLElement) {
-  if (root.dataset.snapshot === undefined) return undefined;
-  if (appStore.get(tokenAtom) !== null) return import('./app/snapshot-takeover');
-  root.replaceChildren();
-  return undefined;
-}
-
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const hydrate = adoptPrerendered(root);
-  const takeover = takeoverOfSnapshot(root);
   // DESIGN §6: the stored user and vehicles are in the store before the first render, and the
   // router has run the guards and loaded the first screen's chunks, so it shows in one go.
   // The texts are in the user's language from the first frame.
@@ -58,10 +44,7 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (hydrate) hydrateRoot(root, app);
-  else if (takeover) {
-    const reactRoot = createRoot(root);
-    (await takeover).replaceSnapshot(root, () => flushSync(() => reactRoot.render(app)));
-  } else createRoot(root).render(app);
+  else createRoot(root).render(app);
   void registerServiceWorker();
 }
 

@@ -8,3 +8,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+interface Window {
+  /** The session check src/early-start.ts sent before the app ran, until the app's client takes it. */
+  earlySessionCheck?: { authorization: string; answer: Promise<Response> };
+}

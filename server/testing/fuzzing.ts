@@ -71,6 +71,7 @@ const FIELDS: Record<string, string[]> = {
   '/api/users/vehicleCard': ['vehicleId'],
   '/api/users/rotateVehicleCard': ['vehicleId'],
   '/api/users/pauseVehicleCard': ['vehicleId'],
+  '/api/users/resumeVehicleCard': ['vehicleId'],
   '/api/users/cardVehicle': ['code'],
   '/api/public/cards/:code/requests': ['plateLast4', 'templateKey', 'text', 'language'],
   '/api/public/cards/:code/call': ['phone', 'otp', 'language'],
@@ -371,7 +372,7 @@ const ALL_ROUTES: RouteKey[] = [
 export type FuzzedRoutes = 'accounts' | 'requests' | 'cardsAndSlips';
 
 const CARDS_AND_SLIPS =
-  /^\/api\/public\/|\/(slips|waitingNotes|vehicleCard|rotateVehicleCard|pauseVehicleCard|cardVehicle)/;
+  /^\/api\/public\/|\/(slips|waitingNotes|vehicleCard|rotateVehicleCard|pauseVehicleCard|resumeVehicleCard|cardVehicle)/;
 const REQUESTS =
   /^\/api\/telephony\/|\/(send|blockSender|unblockSender|replyTo|notifications|unreadNotifications|clearAllNotifications|sentRequests|callOwner|images|reportFalseAlarm|strikes|contestPause)/;
 
@@ -535,6 +536,7 @@ const ACCEPTED_INPUT: Record<string, () => Record<string, unknown>> = {
   '/api/users/vehicleCard.pdf': () => ({ vehicleId: vehicle._id }),
   '/api/users/rotateVehicleCard': () => ({ vehicleId: vehicle._id }),
   '/api/users/pauseVehicleCard': () => ({ vehicleId: vehicle._id }),
+  '/api/users/resumeVehicleCard': () => ({ vehicleId: vehicle._id }),
   '/api/users/cardVehicle': () => ({ code: 'AAAAAAAAAAAAAAAA' }),
   '/api/public/cards/:code/requests': () => ({ plateLast4: '0001', text: 'Please move', language: 'en' }),
   '/api/public/cards/:code/call': () => ({ phone: '9700000001', otp: '000000', language: 'en' }),

@@ -4,10 +4,12 @@ import { HowItWorks } from '../features/home/how-it-works';
 import { SearchPanel } from '../features/search/search-panel';
 import { useAtomValue } from '../lib/store';
 import { latestOpenRequestAtom } from '../state/sent-requests';
+import { useSnapshotTakeover } from './snapshot-takeover';
 import { useStartSnapshot } from './start-snapshot';
 
 export default function DashboardPage() {
   const openRequest = useAtomValue(latestOpenRequestAtom);
+  useSnapshotTakeover();
   useStartSnapshot();
   return (
     <div className="stack">

@@ -1,15 +1,31 @@
 /**
- * The app taking over the worker's snapshot of the dashboard (sw/start-snapshot.ts): its first
- * commit replaces the snapshot in one go (no frame without it, nothing moves), and whatever the user
- * typed into it before the app was attached is carried into the app's own fields, focus included.
+ * The app taking over the worker's snapshot of the dashboard (sw/start-snapshot.ts). React's first
+ * commit replaces the snapshot in one go (no frame without it, nothing moves); whatever the user typed
+ * into it before the app was attached is read during that first render, while the snapshot is still
+ * on the page, and carried into the app's own fields, focus included.
  */
-import { appStore } from '../lib/store';
-import { tokenAtom } from '../lib/token';
-import { userAtom } from '../state/user';
+import { useLayoutEffect, useState } from 'react';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+interface Typed {
+  root: HTMLElement;
+  fields: { name: string; value: string }[];
+  focused: number;
+}
+
 const fieldsOf = (root: HTMLElement) => [...root.querySelectorAll<Field>('input, textarea')];
+
+function readSnapshot(): Typed | null {
+  const root = document.getElementById('root');
+  if (root?.dataset.snapshot === undefined) return null;
+  const fields = fieldsOf(root);
+  return {
+    root,
+    fields: fields.map((field) => ({ name: field.name, value: field.value })),
+    focused: fields.findIndex((field) => field === document.activeElement),
+  };
+}
 
 /** Sets a field's value the way typing does, so the app's own state follows. */
 function typeInto(field: Field, value: string): void {
@@ -19,24 +35,21 @@ function typeInto(field: Field, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Whether the snapshot is the signed-in user's: a page whose user is someone else never shows it. */
-export function isSnapshotOfSignedInUser(root: HTMLElement): boolean {
-  return appStore.get(tokenAtom) !== null && appStore.get(userAtom)?._id === root.dataset.snapshot;
-}
-
-/** `commit` renders the app into `root` and returns once it is on screen (it replaces the snapshot). */
-export function replaceSnapshot(root: HTMLElement, commit: () => void): void {
-  if (!isSnapshotOfSignedInUser(root)) root.replaceChildren();
-  const before = fieldsOf(root);
-  const focused = before.findIndex((field) => field === document.activeElement);
-  const typed = before.map((field) => ({ name: field.name, value: field.value }));
-  commit();
+function carryOver({ root, fields, focused }: Typed): void {
   delete root.dataset.snapshot;
-  const after = fieldsOf(root);
-  typed.forEach(({ name, value }, index) => {
-    const field = after[index];
+  const now = fieldsOf(root);
+  fields.forEach(({ name, value }, index) => {
+    const field = now[index];
     if (field === undefined || field.name !== name) return;
     if (value !== '' && field.value === '') typeInto(field, value);
     if (index === focused) field.focus();
   });
+}
+
+/** In the screen the snapshot was taken of: on its first render, takes over what the snapshot held. */
+export function useSnapshotTakeover(): void {
+  const [typed] = useState(readSnapshot);
+  useLayoutEffect(() => {
+    if (typed !== null) carryOver(typed);
+  }, [typed]);
 }

@@ -18,10 +18,24 @@ function logApiError(error: HttpError): void {
   else console.error(`API error: status ${error.status} (${where})`);
 }
 
+const SESSION_CHECK = `${API_BASE}/api/users/validateUser`;
+
+/** The session check src/early-start.ts sent before the app ran, for a GET of it with the same token; once. */
+function earlyAnswerTo(url: string, init?: RequestInit): Promise<Response> | undefined {
+  const early = window.earlySessionCheck;
+  const headers = init?.headers as Record<string, string> | undefined;
+  if (early === undefined || url !== SESSION_CHECK || init?.method !== 'GET') return undefined;
+  if (headers?.authorization !== early.authorization) return undefined;
+  delete window.earlySessionCheck;
+  return early.answer;
+}
+
 export const apiClient = createClient({
   base: API_BASE,
   token: () => appStore.get(tokenAtom),
   onError: logApiError,
+  // The session check sent before the app ran answers the first one.
+  fetch: (input, init) => earlyAnswerTo(String(input), init) ?? fetch(input, init),
 });
 
 /** For the calls SPEC §8 lets fail silently: the error is logged already, the result is undefined. */

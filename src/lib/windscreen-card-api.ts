@@ -1,11 +1,9 @@
 /** The owner's windscreen card of one registration (docs/cards.md). */
+import type { VehicleCard } from '#common/card-api';
 import { apiClient } from './api-client';
 
-/** A live card: its code, and its URL on the server's origin (what the QR code says). */
-interface LiveCard {
-  code: string;
-  url: string;
-}
+/** A live card: its code, its URL on the server's origin (what the QR code says), its pause. */
+type LiveCard = VehicleCard;
 
 /** The live card, made on first use. */
 export function postVehicleCard(vehicleId: string): Promise<LiveCard> {
@@ -17,8 +15,13 @@ export function postRotateVehicleCard(vehicleId: string): Promise<LiveCard> {
   return apiClient('/api/users/rotateVehicleCard', { method: 'POST', body: { vehicleId } });
 }
 
-export function postPauseVehicleCard(vehicleId: string): Promise<unknown> {
+export function postPauseVehicleCard(vehicleId: string): Promise<LiveCard> {
   return apiClient('/api/users/pauseVehicleCard', { method: 'POST', body: { vehicleId } });
+}
+
+/** Ends a pause at once: the card takes messages again. */
+export function postResumeVehicleCard(vehicleId: string): Promise<LiveCard> {
+  return apiClient('/api/users/resumeVehicleCard', { method: 'POST', body: { vehicleId } });
 }
 
 export function deleteVehicleCard(vehicleId: string): Promise<unknown> {

@@ -100,10 +100,21 @@ describe('the owner’s windscreen card', () => {
     expect((await publicCard(card.code)).json()).toMatchObject({ paused: false });
   });
 
+  it('resumes a paused card at once, on the card too', async () => {
+    const vehicle = await addVehicle(t, owner);
+    const card = (await post('vehicleCard', vehicle._id)).json<VehicleCard>();
+    await post('pauseVehicleCard', vehicle._id);
+    const resumed = await post('resumeVehicleCard', vehicle._id);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json<VehicleCard>().pausedUntil).toBeNull();
+    expect((await cardOf(vehicle._id))?.pausedUntil).toBeNull();
+    expect((await publicCard(card.code)).json()).toMatchObject({ paused: false });
+  });
+
   it('answers 404 for another user’s vehicle or an unknown id, and changes nothing', async () => {
     const card = (await post('vehicleCard', car._id)).json<VehicleCard>();
     for (const vehicleId of [car._id, UNKNOWN_ID]) {
-      for (const url of ['vehicleCard', 'rotateVehicleCard', 'pauseVehicleCard']) {
+      for (const url of ['vehicleCard', 'rotateVehicleCard', 'pauseVehicleCard', 'resumeVehicleCard']) {
         expect((await post(url, vehicleId, other)).statusCode).toBe(404);
       }
       expect((await turnOff(vehicleId, other)).statusCode).toBe(404);

@@ -71,6 +71,16 @@ const cardOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/resumeVehicleCard',
+    { ...signedIn, schema: { body: vehicleCardPayload, response: { 200: vehicleCard } } },
+    async (request) => {
+      const card = await pauseCard(db, currentUser(request).id, request.body.vehicleId, null);
+      if (!card) throw notFound(CARD_NOT_FOUND);
+      return toVehicleCard(card, request, app.deps.now());
+    },
+  );
+
   app.get(
     '/cardVehicle',
     {

@@ -74,12 +74,12 @@ export async function endCard(db: Db, ownerId: string, vehicleId: string, now: D
   });
 }
 
-/** Pauses the owner's live card of the vehicle until `until`; undefined when there is none. */
+/** Pauses the owner's live card of the vehicle until `until` (null: resumes it); undefined when there is none. */
 export async function pauseCard(
   db: Db,
   ownerId: string,
   vehicleId: string,
-  until: Date,
+  until: Date | null,
 ): Promise<VehicleCardRow | undefined> {
   const [paused] = await db
     .update(vehicleCards)

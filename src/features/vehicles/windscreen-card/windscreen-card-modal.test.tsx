@@ -7,8 +7,13 @@ import { aVehicle } from '../../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../../testing/render';
 import WindscreenCardModal from './windscreen-card-modal';
 
-const CARD = { code: 'k3m9v8q2x7p4w6zt5n', url: 'https://vahan.example/c/k3m9v8q2x7p4w6zt5n' };
-const NEW_CARD = { code: 'newcode0000000000x', url: 'https://vahan.example/c/newcode0000000000x' };
+const CARD = {
+  code: 'k3m9v8q2x7p4w6zt5n',
+  url: 'https://vahan.example/c/k3m9v8q2x7p4w6zt5n',
+  pausedUntil: null,
+};
+const NEW_CARD = { ...CARD, code: 'newcode0000000000x', url: 'https://vahan.example/c/newcode0000000000x' };
+const PAUSED_UNTIL = '2026-05-02T04:30:00.000Z';
 
 function answer(call: FetchCall): Response {
   if (call.url.startsWith('/api/users/vehicleCard.pdf')) {
@@ -17,6 +22,8 @@ function answer(call: FetchCall): Response {
     });
   }
   if (call.url === '/api/users/rotateVehicleCard') return jsonResponse(NEW_CARD);
+  if (call.url === '/api/users/pauseVehicleCard') return jsonResponse({ ...CARD, pausedUntil: PAUSED_UNTIL });
+  if (call.url === '/api/users/resumeVehicleCard') return jsonResponse(CARD);
   return jsonResponse(call.url === '/api/users/vehicleCard' && call.method === 'POST' ? CARD : {});
 }
 
@@ -84,10 +91,48 @@ describe('WindscreenCardModal', () => {
     });
   });
 
-  it('replaces the card and shows the new URL at once', async () => {
+  it('shows until when a paused card is paused, and Resume lets it take messages again', async () => {
+    const user = userEvent.setup();
+    const { calls } = openCard();
+    await user.click(await screen.findByRole('button', { name: 'Pause for 24 hours' }));
+    expect(
+      await screen.findByText(/^Paused: the card takes no messages until May 2, 2026, 10:00/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('The card takes messages again.')).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/users/resumeVehicleCard',
+      body: { vehicleId: 'vehicle-1' },
+    });
+    expect(screen.queryByText(/^Paused:/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause for 24 hours' })).toBeInTheDocument();
+  });
+
+  it('asks before replacing the card, saying the printed one stops working; Cancel keeps it', async () => {
+    const user = userEvent.setup();
+    const { calls } = openCard();
+    await user.click(await screen.findByRole('button', { name: 'Replace the card' }));
+    expect(screen.getByText(/The printed card stops working at once/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.map((call) => call.url)).not.toContain('/api/users/rotateVehicleCard');
+    expect(screen.queryByText(/The printed card stops working/)).not.toBeInTheDocument();
+  });
+
+  it('without the Web Share API, Share copies the link and says so', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    openCard();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText(/the card's link is copied/)).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('https://vahan.example/c/k3m9v8q2x7p4w6zt5n');
+  });
+
+  it('replaces the card once confirmed and shows the new URL at once', async () => {
     const user = userEvent.setup();
     openCard();
     await user.click(await screen.findByRole('button', { name: 'Replace the card' }));
+    await user.click(screen.getByRole('button', { name: 'Replace it' }));
     expect(await screen.findByText('vahan.example/c/newcode0000000000x')).toBeInTheDocument();
     expect(screen.queryByText('vahan.example/c/k3m9v8q2x7p4w6zt5n')).not.toBeInTheDocument();
   });

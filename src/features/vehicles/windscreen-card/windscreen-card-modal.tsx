@@ -18,6 +18,7 @@ import {
   deleteVehicleCard,
   fetchVehicleCardPdf,
   postPauseVehicleCard,
+  postResumeVehicleCard,
   postRotateVehicleCard,
   postVehicleCard,
 } from '../../../lib/windscreen-card-api';
@@ -73,6 +74,8 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
   const [qr, setQr] = useState<string | null>(null);
   const [stickers, setStickers] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [pausedUntil, setPausedUntil] = useState<string | null>(null);
+  const [confirmingReplace, setConfirmingReplace] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -82,6 +85,7 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
         if (!current) return;
         setUrl(card.url);
         setQr(image);
+        setPausedUntil(card.pausedUntil);
       })
       .catch(() => {
         if (current) notifyError(i18n._('cards.failed'));
@@ -122,10 +126,19 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
 
   const share = (card: CardContent) =>
     act(async () => {
+      // Absent in browsers without Web Share, whatever the DOM types say.
+      const canShare: Navigator['canShare'] | undefined = navigator.canShare;
+      if (!canShare) {
+        // No Web Share here (most desktops): the link is what can be passed on.
+        await navigator.clipboard.writeText(card.url);
+        notifySuccess(i18n._('cards.linkCopied'));
+        return;
+      }
       const file = new File([await cardPng(card)], `${fileName}.png`, { type: 'image/png' });
-      if (navigator.canShare?.({ files: [file] })) {
-        await navigator.share({ files: [file], title: i18n._('cards.title') });
-      } else saveFile(file, file.name);
+      const title = i18n._('cards.title');
+      await navigator.share(
+        canShare.call(navigator, { files: [file] }) ? { files: [file], title } : { url: card.url, title },
+      );
     });
 
   const downloadPdf = () =>
@@ -133,12 +146,19 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
 
   const pause = () =>
     act(async () => {
-      await postPauseVehicleCard(vehicle._id);
+      setPausedUntil((await postPauseVehicleCard(vehicle._id)).pausedUntil);
       notifySuccess(i18n._('cards.pausedToast'));
+    });
+
+  const resume = () =>
+    act(async () => {
+      setPausedUntil((await postResumeVehicleCard(vehicle._id)).pausedUntil);
+      notifySuccess(i18n._('cards.resumedToast'));
     });
 
   const rotate = () =>
     act(async () => {
+      setConfirmingReplace(false);
       const card = await postRotateVehicleCard(vehicle._id);
       setQr(await qrDataUrl(card.url));
       setUrl(card.url);
@@ -171,9 +191,47 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
             <ActionButton busy={busy} label={i18n._('cards.downloadPdf')} onClick={downloadPdf} />
             <ActionButton busy={busy} label={i18n._('cards.share')} onClick={() => share(content)} />
           </div>
+          {pausedUntil && (
+            <p className="windscreen-card-paused" role="status">
+              {i18n._('cards.pausedUntil', {
+                date: i18n.date(new Date(pausedUntil), {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                  timeZone: 'Asia/Kolkata',
+                }),
+              })}
+            </p>
+          )}
+          {confirmingReplace && (
+            <div className="windscreen-card-confirm" role="group" aria-label={i18n._('cards.rotate')}>
+              <p>{i18n._('cards.rotateWarning')}</p>
+              <div className="windscreen-card-actions">
+                <ActionButton
+                  busy={busy}
+                  label={i18n._('cards.rotateConfirm')}
+                  onClick={rotate}
+                  className="button button-danger"
+                />
+                <button type="button" className="button" onClick={() => setConfirmingReplace(false)}>
+                  {i18n._('cards.cancel')}
+                </button>
+              </div>
+            </div>
+          )}
           <div className="windscreen-card-actions">
-            <ActionButton busy={busy} label={i18n._('cards.pause')} onClick={pause} />
-            <ActionButton busy={busy} label={i18n._('cards.rotate')} onClick={rotate} />
+            {pausedUntil ? (
+              <ActionButton busy={busy} label={i18n._('cards.resume')} onClick={resume} />
+            ) : (
+              <ActionButton busy={busy} label={i18n._('cards.pause')} onClick={pause} />
+            )}
+            <button
+              type="button"
+              className="button"
+              disabled={busy || confirmingReplace}
+              onClick={() => setConfirmingReplace(true)}
+            >
+              {i18n._('cards.rotate')}
+            </button>
             <ActionButton
               busy={busy}
               label={i18n._('cards.turnOff')}
