@@ -11,6 +11,7 @@ import type { VehicleRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toPushData, toServerNotification, toVehicle } from '../../lib/api-shapes';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { periodicJobOf } from '../../lib/periodic-job';
 import { languagesOf } from '../../lib/user-languages';
 import { currentUser } from '../../plugins/auth';
 import {
@@ -50,13 +51,11 @@ const ownershipRoutes: FastifyPluginAsyncZod<{ rcVerifier: RcVerifier | null }> 
   const limits = app.config.rcChecks;
   const signedIn = { preValidation: app.authenticate };
 
-  const sweep = setInterval(() => {
-    sweepOwnership(db, limits.proofDays, app.deps.now()).catch((error: unknown) =>
-      app.log.error({ err: error }, 'the ownership sweep failed'),
-    );
-  }, OWNERSHIP_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  periodicJobOf(app, {
+    name: 'the ownership sweep',
+    everyMs: OWNERSHIP_SWEEP_MS,
+    run: () => sweepOwnership(db, limits.proofDays, app.deps.now()),
+  });
 
   /** The plate's record of the day, from the shared cache or, within the day's lookups, the provider. */
   async function recordOf(verifier: RcVerifier, claimed: Claimed): Promise<RcRecord> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../../lib/api-shapes';
+import { periodicJobOf } from '../../lib/periodic-job';
 import { requestPushData } from '../../lib/push-data';
 import { sendersById } from '../../lib/senders';
 import { claimReminders, receiversById } from './repository';
@@ -31,54 +32,42 @@ export default fp(
     const afterS = app.config.reminderAfterS;
 
     async function sendReminders(): Promise<void> {
-      try {
-        const now = app.deps.now();
-        const claimed = await claimReminders(db, afterS, now);
-        const receivers = await receiversById(
-          db,
-          claimed.map(({ row }) => row.receiverId),
-        );
-        const senders = await sendersById(
-          db,
-          claimed.map(({ row }) => row.senderId),
-        );
-        for (const changed of claimed) {
-          const { row } = changed;
-          const receiver = receivers.get(row.receiverId);
-          if (!receiver) continue;
-          const sender = row.senderId ? senders.get(row.senderId) : undefined;
-          const i18n = textsFor(receiver.language);
-          const notification = toServerNotification(row, sender ?? null, i18n);
-          app.notificationBus.publish({
-            kind: 'notification',
-            userId: row.receiverId,
-            notification,
-            push: {
-              ...requestPushData(notification, receiver, now),
-              title: i18n._('server.request.reminderTitle', { title: notification.title }),
-            },
-          });
-          app.requestLifecycle.tellSender(changed);
-        }
-      } catch (error) {
-        app.log.error({ err: error }, 'sending reminders failed');
+      const now = app.deps.now();
+      const claimed = await claimReminders(db, afterS, now);
+      const receivers = await receiversById(
+        db,
+        claimed.map(({ row }) => row.receiverId),
+      );
+      const senders = await sendersById(
+        db,
+        claimed.map(({ row }) => row.senderId),
+      );
+      for (const changed of claimed) {
+        const { row } = changed;
+        const receiver = receivers.get(row.receiverId);
+        if (!receiver) continue;
+        const sender = row.senderId ? senders.get(row.senderId) : undefined;
+        const i18n = textsFor(receiver.language);
+        const notification = toServerNotification(row, sender ?? null, i18n);
+        app.notificationBus.publish({
+          kind: 'notification',
+          userId: row.receiverId,
+          notification,
+          push: {
+            ...requestPushData(notification, receiver, now),
+            title: i18n._('server.request.reminderTitle', { title: notification.title }),
+          },
+        });
+        app.requestLifecycle.tellSender(changed);
       }
     }
 
-    let sweeping: Promise<void> | null = null;
-    const sweep = () => (sweeping ??= sendReminders().finally(() => (sweeping = null)));
-    const timer = setInterval(() => void sweep(), Math.min(REMINDER_SWEEP_MS, afterS * 1000));
-    timer.unref();
-    app.decorate('requestReminders', {
-      async sweep() {
-        await sweeping;
-        await sweep();
-      },
+    const job = periodicJobOf(app, {
+      name: 'sending reminders',
+      everyMs: Math.min(REMINDER_SWEEP_MS, afterS * 1000),
+      run: sendReminders,
     });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sweeping;
-    });
+    app.decorate('requestReminders', { sweep: job.runNow });
   },
   { name: 'request-reminders', dependencies: ['database', 'live-bus', 'request-lifecycle'] },
 );

@@ -17,7 +17,7 @@ import { pauseKey } from '../../lib/send-rule/pause';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { RETENTION_SWEEP_MS, RetentionSweep, sweepExpired } from './sweep';
+import { RETENTION_SWEEP_MS, startRetentionSweep, sweepExpired } from './sweep';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -283,14 +283,13 @@ describe('the retention sweep', () => {
     const phone = await signUpCode();
     t.clock.advance(CODE_TTL_MS + 2 * HOUR_MS + 1000);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const timed = new RetentionSweep(
+    const timed = startRetentionSweep(
       t.app.database.db,
       t.app.config.retention,
       t.clock.now,
       t.app.log,
       sweptDays(),
     );
-    timed.start();
     expect(await codesOf(phone)).toHaveLength(1);
     vi.advanceTimersByTime(RETENTION_SWEEP_MS);
     await timed.close();

@@ -14,6 +14,7 @@ import {
   vehicleChanges,
 } from '../../db/schema';
 import { RC_CHECK_WINDOW_MS, VEHICLE_CHANGE_WINDOW_MS } from '../../lib/cap-windows';
+import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { sweepWaitingNotes } from '../../lib/waiting-notes/notes';
 
 const HOUR_MS = 60 * 60_000;
@@ -114,39 +115,21 @@ export async function sweepExpired(
 }
 
 /** Runs `sweepExpired` every RETENTION_SWEEP_MS on its own timer, one sweep at a time, until closed. */
-export class RetentionSweep {
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<void> | null = null;
-
-  constructor(
-    private readonly db: Db,
-    private readonly retention: Config['retention'],
-    private readonly now: () => Date,
-    private readonly log: FastifyBaseLogger,
-    private readonly days: SweptDays,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep().finally(() => (this.sweeping = null));
-    }, RETENTION_SWEEP_MS);
-    this.timer.unref();
-  }
-
-  /** Stops the timer and waits for a sweep under way. */
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.sweeping;
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      const swept = await sweepExpired(this.db, this.retention, this.now(), this.days);
+export function startRetentionSweep(
+  db: Db,
+  retention: Config['retention'],
+  now: () => Date,
+  log: FastifyBaseLogger,
+  days: SweptDays,
+): PeriodicJob {
+  return startPeriodicJob({
+    name: 'the retention sweep',
+    everyMs: RETENTION_SWEEP_MS,
+    log,
+    run: async () => {
+      const swept = await sweepExpired(db, retention, now(), days);
       if (Object.values(swept).some((count) => count > 0))
-        this.log.info(swept, 'retention sweep deleted expired data');
-    } catch (error) {
-      this.log.error({ err: error }, 'the retention sweep failed');
-    }
-  }
+        log.info(swept, 'retention sweep deleted expired data');
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { periodicJobOf } from '../../lib/periodic-job';
 import { WaitingNoteDelivery } from '../../lib/waiting-notes/delivery';
 
 /** How often each instance delivers the notes that became due: within a minute of a hold ending. */
@@ -32,27 +33,12 @@ export default fp(
     });
     app.decorate('waitingNotes', delivery);
 
-    async function deliverDue(): Promise<void> {
-      try {
-        await delivery.deliverDue();
-      } catch (error) {
-        app.log.error({ err: error }, 'delivering due waiting notes failed');
-      }
-    }
-    let sweeping: Promise<void> | null = null;
-    const startSweep = () => (sweeping ??= deliverDue().finally(() => (sweeping = null)));
-    const timer = setInterval(() => void startSweep(), DUE_NOTES_SWEEP_MS);
-    timer.unref();
-    app.decorate('dueWaitingNotes', {
-      async sweep() {
-        while (sweeping) await sweeping;
-        await startSweep();
-      },
+    const job = periodicJobOf(app, {
+      name: 'delivering due waiting notes',
+      everyMs: DUE_NOTES_SWEEP_MS,
+      run: () => delivery.deliverDue(),
     });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sweeping;
-    });
+    app.decorate('dueWaitingNotes', { sweep: job.runNow });
   },
   { name: 'waiting-note-delivery', dependencies: ['database', 'live-bus'] },
 );

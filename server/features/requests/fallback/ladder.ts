@@ -4,6 +4,7 @@ import type { FallbackChannel } from '#common/fallback-channels';
 import { inQuietHours } from '#common/quiet-hours';
 import type { FallbackConfig } from '../../../config';
 import type { FlowCaller, NoticeSender } from '../../../lib/fallback-providers';
+import { periodicJobOf } from '../../../lib/periodic-job';
 import { changedRequest } from '../repository';
 import {
   claimStep,
@@ -133,32 +134,19 @@ export default fp(
     }
 
     async function sweepOnce(): Promise<void> {
-      try {
-        if (providers.sms) await takeSteps('sms', config.smsAfterS);
-        if (providers.call) await takeSteps('call', config.callAfterS);
-      } catch (error) {
-        app.log.error({ err: error }, 'the fallback ladder sweep failed');
-      }
+      if (providers.sms) await takeSteps('sms', config.smsAfterS);
+      if (providers.call) await takeSteps('call', config.callAfterS);
     }
 
-    let sweeping: Promise<void> | null = null;
-    const startSweep = () => (sweeping ??= sweepOnce().finally(() => (sweeping = null)));
-    app.decorate('fallbackLadder', {
-      async sweep() {
-        while (sweeping) await sweeping;
-        await startSweep();
-      },
+    const job = periodicJobOf(app, {
+      name: 'the fallback ladder sweep',
+      everyMs:
+        providers.sms || providers.call
+          ? Math.min(LADDER_SWEEP_MS, Math.min(config.smsAfterS, config.callAfterS) * 1000)
+          : null,
+      run: sweepOnce,
     });
-    if (!providers.sms && !providers.call) return;
-    const timer = setInterval(
-      () => void startSweep(),
-      Math.min(LADDER_SWEEP_MS, Math.min(config.smsAfterS, config.callAfterS) * 1000),
-    );
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sweeping;
-    });
+    app.decorate('fallbackLadder', { sweep: job.runNow });
   },
   { name: 'fallback-ladder', dependencies: ['database', 'live-bus', 'request-lifecycle'] },
 );
