@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSnapshotTakeover } from './snapshot-takeover';
+
+function Screen() {
+  useSnapshotTakeover();
+  const [plate, setPlate] = useState('');
+  return (
+    <form>
+      <input
+        aria-label="Plate"
+        name="plate"
+        value={plate}
+        onChange={(event) => setPlate(event.target.value)}
+      />
+      <output>{plate}</output>
+    </form>
+  );
+}
+
+/** The page as the worker answered it: the snapshot inside #root, typed into before the app came. */
+function snapshotRoot(typed: string, focus: boolean): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.dataset.snapshot = 'user-anu';
+  root.innerHTML = '<form><input name="plate"><output></output></form>';
+  document.body.append(root);
+  const field = root.querySelector('input')!;
+  field.value = typed;
+  if (focus) field.focus();
+  return root;
+}
+
+afterEach(() => document.getElementById('root')?.remove());
+
+describe('useSnapshotTakeover', () => {
+  it("carries what was typed into the snapshot into the app's own state, focus included", () => {
+    const root = snapshotRoot('KL07AB1234', true);
+    // React's first commit replaces what the container held, as in src/main.tsx.
+    render(<Screen />, { container: root });
+    expect(root.querySelectorAll('input')).toHaveLength(1);
+    const field = screen.getByRole('textbox', { name: 'Plate' });
+    expect(field).toHaveValue('KL07AB1234');
+    expect(screen.getByRole('status')).toHaveTextContent('KL07AB1234');
+    expect(field).toHaveFocus();
+    expect(root.dataset.snapshot).toBeUndefined();
+  });
+
+  it('changes nothing on a page that holds no snapshot', () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    render(<Screen />, { container: root });
+    expect(screen.getByRole('textbox', { name: 'Plate' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Plate' })).not.toHaveFocus();
+  });
+});
