@@ -116,9 +116,12 @@ describe('SearchPanel', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('shows the kept results again when it mounts after a search', () => {
-    appStore.set(ownersAtom, [anOwnedVehicle({ name: 'Innova' })]);
+  it('opens on an empty form after a search, the last results one tap away', async () => {
+    appStore.set(ownersAtom, [anOwnedVehicle({ name: 'Innova', vehicleNumber: 'kl07ab1234' })]);
     renderWithApp(<SearchPanel />);
+    expect(screen.getByRole('textbox', { name: 'TYPE VEHICLE NUMBER' })).toHaveValue('');
+    expect(screen.queryByRole('region', { name: 'Search Results' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Last results: KL07AB1234' }));
     const results = screen.getByRole('region', { name: 'Search Results' });
     expect(within(results).getByText('Innova')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 /**
  * SPEC §2 search panel (dashboard and /vehicleSearch): the form, then in its place the results or
- * the not-found view. The results live in ownersAtom so /message can find the chosen vehicle and
- * coming back shows them again.
+ * the not-found view. The results live in ownersAtom so /message can find the chosen vehicle; the
+ * panel opens on an empty form, with the last results one tap away.
  */
 import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
@@ -34,11 +34,13 @@ export function SearchPanel() {
   const [plateRefused, setPlateRefused] = useState(false);
   const [unreachable, setUnreachable] = useState(false);
   const [showingUpdates, setShowingUpdates] = useState(false);
+  const [showingResults, setShowingResults] = useState(false);
   const greetingId = useId();
 
   function showForm() {
     clearOwners();
     setSearchedNumber(null);
+    setShowingResults(false);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -61,6 +63,7 @@ export function SearchPanel() {
       const found = await findVehicleOwners(vehicleNumber);
       setSearchedNumber(vehicleNumber);
       setOwners(found);
+      setShowingResults(true);
     } catch (error) {
       notifyError(i18n._('toast.searchFailed'));
       setUnreachable(isNetworkError(error));
@@ -72,7 +75,7 @@ export function SearchPanel() {
 
   if (showingUpdates) return <TrafficUpdates onBack={() => setShowingUpdates(false)} />;
 
-  if (owners !== null) {
+  if (owners !== null && showingResults) {
     return owners.length === 0 && searchedNumber !== null ? (
       <VehicleNotFound vehicleNumber={searchedNumber} onTryAgain={showForm} />
     ) : (
@@ -102,6 +105,11 @@ export function SearchPanel() {
             enterKeyHint="search"
           />
         </Field>
+        {owners && owners.length > 0 && (
+          <button type="button" className="button button-block" onClick={() => setShowingResults(true)}>
+            {i18n._('search.lastResults', { vehicleNumber: owners[0]?.vehicleNumber.toUpperCase() ?? '' })}
+          </button>
+        )}
         {unreachable && (
           <p className="search-unreachable" role="alert">
             {i18n._('search.unreachable')}

@@ -83,10 +83,13 @@ describe('WaitingNoteOffer', () => {
     );
   });
 
-  it('offers wiper slips', () => {
+  it('offers wiper slips, carrying over the plate just searched', () => {
     server(0);
     renderWithApp(<WaitingNoteOffer vehicleNumber="kl07ab1234" />);
     const section = screen.getByRole('region', { name: 'Leave a note for the owner' });
-    expect(within(section).getByRole('link', { name: 'Wiper slips' })).toHaveAttribute('href', '/slips');
+    expect(within(section).getByRole('link', { name: 'Wiper slips' })).toHaveAttribute(
+      'href',
+      '/slips?vehicleNumber=kl07ab1234',
+    );
   });
 });

@@ -109,7 +109,7 @@ export function WaitingNoteOffer({ vehicleNumber }: { vehicleNumber: string }) {
         </form>
       )}
       <p className="muted">{i18n._('waitingNotes.slipHint')}</p>
-      <Link className="button button-block" to="/slips">
+      <Link className="button button-block" to={`/slips?vehicleNumber=${encodeURIComponent(vehicleNumber)}`}>
         {i18n._('waitingNotes.slipLink')}
       </Link>
     </section>

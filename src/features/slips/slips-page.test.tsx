@@ -65,6 +65,16 @@ describe('/slips "Wiper slips"', () => {
     expect(screen.getByLabelText('Slip code')).toHaveValue('7KQ3M-XD9PA');
   });
 
+  it('puts printing a sheet before attaching a note, and fills in the plate just searched', () => {
+    stubFetch(() => jsonResponse({}));
+    renderWithApp(<SlipsPage />, { route: '/slips?vehicleNumber=kl07ab1234' });
+    const [first, second] = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect([first, second]).toEqual(['Print a sheet', 'Attach a note to a slip']);
+    expect(screen.getByLabelText('Registration number')).toHaveValue('kl07ab1234');
+  });
+
   it('refuses a code that cannot be one without asking the server', async () => {
     const calls = stubFetch(() => jsonResponse(attachedNote, 201));
     renderWithApp(<SlipsPage />);

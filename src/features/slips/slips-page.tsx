@@ -88,10 +88,12 @@ function PrintSheet() {
 function AttachNote() {
   const { i18n } = useLingui();
   const [choice, setChoice] = useState<TemplateKey | typeof OWN_TEXT>('blocking');
-  const [plate, setPlate] = useState('');
+  const [params] = useSearchParams();
+  // The plate just searched, when the search's "Wiper slips" led here.
+  const [plate, setPlate] = useState(params.get('vehicleNumber') ?? '');
   const [sending, setSending] = useState(false);
   const [attached, setAttached] = useState(false);
-  const scannedCode = normaliseSlipCode(useSearchParams()[0].get('code') ?? '');
+  const scannedCode = normaliseSlipCode(params.get('code') ?? '');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -191,8 +193,8 @@ export default function SlipsPage() {
     <div className="stack slips-page">
       <h1>{i18n._('slips.title')}</h1>
       <p className="muted">{i18n._('slips.intro')}</p>
-      <AttachNote />
       <PrintSheet />
+      <AttachNote />
     </div>
   );
 }
