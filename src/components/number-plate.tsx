@@ -7,7 +7,7 @@ const PLATE_PARTS = /^([a-z]{2})(\d{2})([a-z0-9]{1,2})(\d{4})$/i;
 const BHARAT_PARTS = /^(\d{2})(bh)(\d{4})([a-z]{1,2})$/i;
 
 /** 'kl07ab1234' → 'KL 07 AB 1234', '22bh1234aa' → '22 BH 1234 AA'; a number of another shape is only upper-cased. */
-export function spacedPlate(vehicleNumber: string): string {
+function spacedPlate(vehicleNumber: string): string {
   const plate = vehicleNumber.toUpperCase();
   const parts = PLATE_PARTS.exec(plate) ?? BHARAT_PARTS.exec(plate);
   return parts ? parts.slice(1).join(' ') : plate;

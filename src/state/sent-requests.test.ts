@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { appStore } from '../lib/store';
 import { aSentRequest } from '../testing/fixtures';
 import {
-  OPEN_REQUEST_MS,
   addSentRequest,
-  latestOpenRequest,
+  latestOpenRequestAtom,
   sentRequestsAtom,
+  setSentRequests,
   upsertSentRequest,
 } from './sent-requests';
+
+const AN_HOUR_MS = 60 * 60_000;
+
+/** The request the dashboard shows as open when these are the sent requests. */
+function latestOpenOf(list: Parameters<typeof setSentRequests>[0]) {
+  setSentRequests(list);
+  return appStore.get(latestOpenRequestAtom);
+}
 
 describe('sent requests', () => {
   it('replaces a request by a newer view of it, keeping the newest first', () => {
@@ -35,15 +43,13 @@ describe('sent requests', () => {
     expect(appStore.get(sentRequestsAtom)).toEqual([delivered]);
   });
 
-  it('finds the latest request while it is unanswered and recent', () => {
+  it('finds the latest request while it is unanswered and less than an hour old', () => {
     const now = Date.now();
     const open = aSentRequest({ sentAt: new Date(now - 60_000).toISOString() });
-    expect(latestOpenRequest([open], now)).toEqual(open);
-    expect(
-      latestOpenRequest([{ ...open, reply: { kind: 'coming_now', at: open.sentAt } }], now),
-    ).toBeUndefined();
-    const stale = aSentRequest({ sentAt: new Date(now - OPEN_REQUEST_MS).toISOString() });
-    expect(latestOpenRequest([stale], now)).toBeUndefined();
-    expect(latestOpenRequest([], now)).toBeUndefined();
+    expect(latestOpenOf([open])).toEqual(open);
+    expect(latestOpenOf([{ ...open, reply: { kind: 'coming_now', at: open.sentAt } }])).toBeUndefined();
+    const stale = aSentRequest({ sentAt: new Date(now - AN_HOUR_MS).toISOString() });
+    expect(latestOpenOf([stale])).toBeUndefined();
+    expect(latestOpenOf([])).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import type { SentRequest } from '#common/api';
 import { appAtom, appStore, atom } from '../lib/store';
 
 /** Past this, an unanswered request is no longer "open": the car has long moved or been given up on. */
-export const OPEN_REQUEST_MS = 60 * 60_000;
+const OPEN_REQUEST_MS = 60 * 60_000;
 
 export const sentRequestsAtom = appAtom<SentRequest[]>([]);
 
@@ -30,7 +30,7 @@ export function addSentRequest(request: SentRequest): void {
 }
 
 /** The newest request still waiting for an answer, if it is recent enough to matter. */
-export function latestOpenRequest(list: SentRequest[], now = Date.now()): SentRequest | undefined {
+function latestOpenRequest(list: SentRequest[], now = Date.now()): SentRequest | undefined {
   const [latest] = list;
   if (!latest || latest.reply) return undefined;
   return now - new Date(latest.sentAt).getTime() < OPEN_REQUEST_MS ? latest : undefined;

@@ -7,7 +7,7 @@ import { ownersAtom } from '../../state/owners';
 import { upsertSentRequest } from '../../state/sent-requests';
 import { aSendResponse, aSentRequest, anOwnedVehicle } from '../../testing/fixtures';
 import { queuedItems } from '#common/outbox/outbox-db';
-import { flushNow } from '../../lib/outbox/outbox-queue';
+import { networkReturns, runOutbox } from '../../testing/outbox';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
 import MessagePage from './message-page';
@@ -232,10 +232,10 @@ describe('MessagePage', () => {
     });
 
     it('moves on to Sent when the network returns and the outbox sends it', async () => {
+      runOutbox();
       const { dialog, online } = await queueMessage();
-      online.mockReturnValue(true);
       const calls = stubFetch(() => jsonResponse(aSendResponse(), 201));
-      await flushNow();
+      networkReturns(online);
       expect(await within(dialog).findByText('Sent: Message about KL07AB1234')).toBeInTheDocument();
       expect(calls).toHaveLength(1);
     });

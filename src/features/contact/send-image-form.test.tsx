@@ -8,7 +8,7 @@ import { ownersAtom } from '../../state/owners';
 import { anOwnedVehicle, aSendResponse, aSentRequest } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp } from '../../testing/render';
 import { signIn } from '../../testing/session';
-import { flushNow } from '../../lib/outbox/outbox-queue';
+import { networkReturns, runOutbox } from '../../testing/outbox';
 import MessagePage from './message-page';
 import { currentPosition } from './shrink-photo';
 
@@ -141,6 +141,7 @@ describe('Send Image', () => {
   });
 
   it('offline, keeps the photo in the outbox and sends it once when the network returns', async () => {
+    runOutbox();
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { user, dialog, me } = await openSendImage();
     await choosePhoto(user, dialog);
@@ -150,9 +151,8 @@ describe('Send Image', () => {
     expect(queued?.request.path).toBe('/api/users/sendImage');
     expect((queued?.request.body as PhotoPayload).image.byteLength).toBe(SHRUNK.size);
 
-    online.mockReturnValue(true);
     const sent = recordFetch(() => jsonResponse(aSendResponse(aSentRequest({ _id: 'n-1' })), 201));
-    await flushNow();
+    networkReturns(online);
     expect(await within(dialog).findByText('Sent: Photo about KL07AB1234')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers.get('idempotency-key')).toBe(queued?.key);

@@ -6,7 +6,7 @@ import { addLocalNotification } from '../../state/notifications';
 import { aServerNotification, aUser } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch, type FetchCall } from '../../testing/render';
 import { signIn } from '../../testing/session';
-import { flushNow } from '../../lib/outbox/outbox-queue';
+import { networkReturns, runOutbox } from '../../testing/outbox';
 import { NotificationBell } from './notification-bell';
 
 beforeEach(() => {
@@ -95,6 +95,7 @@ describe('answering a request from the bell', () => {
   });
 
   it('keeps an answer tapped with no signal, says so, and sends it once when the network returns', async () => {
+    runOutbox();
     const calls = serve();
     const { user, item } = await openItem();
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -106,9 +107,7 @@ describe('answering a request from the bell', () => {
     expect(await queuedItems('owner-1')).toEqual([expect.objectContaining({ label: 'Answer: Coming now' })]);
     expect(calls.filter((call) => call.url === '/api/users/replyToNotification')).toEqual([]);
 
-    online.mockReturnValue(true);
-    await flushNow();
-    await flushNow();
+    networkReturns(online);
     expect(await screen.findByText('Sent: Answer: Coming now')).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/users/replyToNotification')).toEqual([
       expect.objectContaining({ body: { notificationId: 'n-1', kind: 'coming_now' } }),

@@ -65,7 +65,7 @@ function scheduleRetry(): void {
 }
 
 /** Sends what waits, once at a time; reschedules itself while something is left. */
-export function flushNow(): Promise<void> {
+function flushNow(): Promise<void> {
   flushing ??= (async () => {
     const current = outboxSession();
     if (!current || isOffline()) return;
