@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '../testing/fixtures';
 import { signIn } from '../testing/session';
-import { renderApp } from './test-app';
+import { renderApp } from '../testing/app';
 
 /** renderApp renders once the router is ready, as main.tsx does: the screen is there in the first render. */
 describe('the first render, once the router is ready', () => {

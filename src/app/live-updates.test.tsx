@@ -9,7 +9,7 @@ import { aServerNotification, aUser } from '../testing/fixtures';
 import { jsonResponse, stubFetch, type FetchCall } from '../testing/render';
 import { signIn } from '../testing/session';
 import { logout } from './session';
-import { renderApp } from './test-app';
+import { renderApp } from '../testing/app';
 
 /** Waits that include a reconnection (at most 1 s with Math.random at 1). */
 const RECONNECT = { timeout: 5_000 };

@@ -4,7 +4,7 @@ import { appStore } from '../lib/store';
 import { ownersAtom } from '../state/owners';
 import { anOwnedVehicle } from '../testing/fixtures';
 import { signIn, TEST_TOKEN } from '../testing/session';
-import { renderApp } from './test-app';
+import { renderApp } from '../testing/app';
 
 const SIGNED_IN_ROUTES = [
   '/dashboard',

@@ -17,7 +17,7 @@ import { signIn } from '../testing/session';
 import { putItem, queuedItems } from '#common/outbox/outbox-db';
 import { readWorkerSession, saveWorkerSession } from '#common/worker-store';
 import { logout } from './session';
-import { renderApp } from './test-app';
+import { renderApp } from '../testing/app';
 
 const unregister = vi.fn(() => Promise.resolve(true));
 

@@ -7,7 +7,7 @@ import { userAtom } from '../state/user';
 import { aUser } from '../testing/fixtures';
 import { jsonResponse } from '../testing/render';
 import { signIn } from '../testing/session';
-import { renderApp } from './test-app';
+import { renderApp } from '../testing/app';
 
 const never = () => new Promise<Response>(() => undefined);
 

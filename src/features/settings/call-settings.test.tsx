@@ -4,33 +4,21 @@ import { describe, expect, it, vi } from 'vitest';
 import type { User } from '#common/api';
 import { appStore } from '../../lib/store';
 import { userAtom } from '../../state/user';
-import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
-import { signIn } from '../../testing/session';
-import SettingsPage from './settings-page';
-import { withSessions } from './test-helpers';
+import { jsonResponse, stubFetch } from '../../testing/render';
+import { echoProfile, renderSettings, withSessions } from '../../testing/settings';
 
-function renderSettings(fields: Partial<User> = {}) {
-  signIn(aUser(fields));
-  renderWithApp(<SettingsPage />, { route: '/settings' });
+function renderCallSwitches(fields: Partial<User> = {}) {
+  renderSettings(fields);
   return {
     takeCalls: screen.getByRole('switch', { name: 'Take masked calls' }),
     quietHours: screen.getByRole('switch', { name: 'Quiet hours' }),
   };
 }
 
-/** Answers each updateProfile with the user as the body would leave it; returns the profile calls so far. */
-function echoProfile() {
-  const calls = stubFetch(
-    withSessions((request) => jsonResponse({ user: { ...aUser(), ...(request.body as object) } })),
-  );
-  return () => calls.filter((call) => call.url === '/api/users/updateProfile');
-}
-
 describe('/settings: calls', () => {
   it('takes masked calls by default, with quiet hours off', () => {
     echoProfile();
-    const { takeCalls, quietHours } = renderSettings();
+    const { takeCalls, quietHours } = renderCallSwitches();
     expect(takeCalls).toBeChecked();
     expect(quietHours).not.toBeChecked();
     expect(screen.queryByLabelText('From (IST)')).not.toBeInTheDocument();
@@ -39,7 +27,7 @@ describe('/settings: calls', () => {
   it('turning Take masked calls off saves allowCalls false at once', async () => {
     const user = userEvent.setup();
     const calls = echoProfile();
-    const { takeCalls } = renderSettings();
+    const { takeCalls } = renderCallSwitches();
     await user.click(takeCalls);
     expect(takeCalls).not.toBeChecked();
     expect(calls()[0]).toMatchObject({
@@ -53,7 +41,7 @@ describe('/settings: calls', () => {
   it('switching quiet hours on saves the night, 22:00 to 07:00 IST, and shows both times', async () => {
     const user = userEvent.setup();
     const calls = echoProfile();
-    const { quietHours } = renderSettings();
+    const { quietHours } = renderCallSwitches();
     await user.click(quietHours);
     expect(calls()[0]?.body).toEqual({ quietHours: { start: '22:00', end: '07:00' } });
     expect(await screen.findByLabelText('From (IST)')).toHaveValue('22:00');
@@ -63,7 +51,7 @@ describe('/settings: calls', () => {
   it("styles the quiet hours' times as the app's other inputs (44 px high)", async () => {
     const user = userEvent.setup();
     echoProfile();
-    const { quietHours } = renderSettings();
+    const { quietHours } = renderCallSwitches();
     await user.click(quietHours);
     expect(await screen.findByLabelText('From (IST)')).toHaveClass('input');
     expect(screen.getByLabelText('Until (IST)')).toHaveClass('input');
@@ -72,7 +60,7 @@ describe('/settings: calls', () => {
   it('saves changed quiet hours with Save quiet hours', async () => {
     const user = userEvent.setup();
     const calls = echoProfile();
-    renderSettings({ quietHours: { start: '22:00', end: '07:00' } });
+    renderCallSwitches({ quietHours: { start: '22:00', end: '07:00' } });
     const until = screen.getByLabelText('Until (IST)');
     await user.clear(until);
     await user.type(until, '06:30');
@@ -83,7 +71,7 @@ describe('/settings: calls', () => {
   it('switching quiet hours off saves null', async () => {
     const user = userEvent.setup();
     const calls = echoProfile();
-    const { quietHours } = renderSettings({ quietHours: { start: '22:00', end: '07:00' } });
+    const { quietHours } = renderCallSwitches({ quietHours: { start: '22:00', end: '07:00' } });
     await user.click(quietHours);
     expect(calls()[0]?.body).toEqual({ quietHours: null });
   });
@@ -92,7 +80,7 @@ describe('/settings: calls', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     stubFetch(withSessions(() => jsonResponse({ message: 'Server down' }, 500)));
-    const { takeCalls } = renderSettings();
+    const { takeCalls } = renderCallSwitches();
     await user.click(takeCalls);
     expect(await screen.findByRole('alert')).toHaveTextContent('Update failed!');
     expect(takeCalls).toBeChecked();

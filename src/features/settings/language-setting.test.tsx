@@ -5,15 +5,12 @@ import { deviceLanguage } from '../../i18n/device-language';
 import { appStore } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderWithApp, stubFetch, type Responder } from '../../testing/render';
-import { signIn } from '../../testing/session';
-import SettingsPage from './settings-page';
-import { withSessions } from './test-helpers';
+import { jsonResponse, stubFetch, type Responder } from '../../testing/render';
+import { renderSettings, withSessions } from '../../testing/settings';
 
-function renderSettings(respond: Responder) {
+function renderLanguageButtons(respond: Responder) {
   const calls = stubFetch(withSessions(respond));
-  signIn(aUser({ language: 'en' }));
-  renderWithApp(<SettingsPage />, { route: '/settings' });
+  renderSettings({ language: 'en' });
   return {
     calls,
     english: screen.getByRole('button', { name: 'English' }),
@@ -26,7 +23,7 @@ const echoProfile: Responder = (call) => jsonResponse({ user: aUser({ ...(call.b
 
 describe('/settings: Language', () => {
   it("shows the account's language as chosen", () => {
-    const { english, malayalam } = renderSettings(echoProfile);
+    const { english, malayalam } = renderLanguageButtons(echoProfile);
     expect(screen.getByRole('heading', { name: 'Language' })).toBeInTheDocument();
     expect(english).toHaveAttribute('aria-pressed', 'true');
     expect(malayalam).toHaveAttribute('aria-pressed', 'false');
@@ -34,7 +31,7 @@ describe('/settings: Language', () => {
 
   it('choosing Malayalam saves it to the account with updateProfile', async () => {
     const user = userEvent.setup();
-    const { calls, malayalam } = renderSettings(echoProfile);
+    const { calls, malayalam } = renderLanguageButtons(echoProfile);
     await user.click(malayalam);
     expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({
       method: 'PATCH',
@@ -46,7 +43,7 @@ describe('/settings: Language', () => {
 
   it('remembers the saved language on this device for the sign-in screen after a logout', async () => {
     const user = userEvent.setup();
-    const { malayalam } = renderSettings(echoProfile);
+    const { malayalam } = renderLanguageButtons(echoProfile);
     await user.click(malayalam);
     await waitFor(() => expect(deviceLanguage()).toBe('ml'));
   });
@@ -54,7 +51,7 @@ describe('/settings: Language', () => {
   it("a refused save says 'Update failed!' and keeps the language", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const { english, malayalam } = renderSettings(() => jsonResponse({ message: 'Server down' }, 500));
+    const { english, malayalam } = renderLanguageButtons(() => jsonResponse({ message: 'Server down' }, 500));
     await user.click(malayalam);
     expect(await screen.findByRole('alert')).toHaveTextContent('Update failed!');
     expect(appStore.get(userAtom)?.language).toBe('en');
@@ -64,7 +61,7 @@ describe('/settings: Language', () => {
   it("offline, the save says 'Update failed!' and neither the account's nor the device's language changes", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const { malayalam } = renderSettings(() => {
+    const { malayalam } = renderLanguageButtons(() => {
       throw new TypeError('Failed to fetch');
     });
     await user.click(malayalam);

@@ -3,32 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionInfo } from '#common/api';
 import { activateLanguage } from '../../i18n/i18n';
-import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderWithApp, stubFetch, type Responder } from '../../testing/render';
-import { signIn } from '../../testing/session';
-import SettingsPage from './settings-page';
-import { withSessions } from './test-helpers';
+import { jsonResponse, stubFetch, type Responder } from '../../testing/render';
+import { renderSettings, withSessions } from '../../testing/settings';
 
 beforeEach(() => activateLanguage('ml'));
 
-function renderSettings(respond: Responder, fields = {}) {
+function renderInMalayalam(respond: Responder, fields = {}) {
   stubFetch(respond);
-  signIn(aUser({ language: 'ml', ...fields }));
-  renderWithApp(<SettingsPage />, { route: '/settings' });
+  renderSettings({ language: 'ml', ...fields });
 }
 
 describe('/settings in Malayalam', () => {
   it("a failed save says 'Update failed!' in Malayalam", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderSettings(withSessions(() => jsonResponse({ message: 'Server down' }, 500)));
+    renderInMalayalam(withSessions(() => jsonResponse({ message: 'Server down' }, 500)));
     await user.click(screen.getByRole('switch', { name: 'നമ്പർ മറയ്ക്കുക' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('അപ്‌ഡേറ്റ് പരാജയപ്പെട്ടു!');
   });
 
   it('says in Malayalam that quiet hours must start and end at different times', async () => {
     const user = userEvent.setup();
-    renderSettings(
+    renderInMalayalam(
       withSessions(() => jsonResponse({})),
       { quietHours: { start: '22:00', end: '07:00' } },
     );
@@ -46,7 +42,7 @@ describe('/settings in Malayalam', () => {
       { _id: 'a', createdAt: now, lastSeen: now, current: false },
     ];
     const user = userEvent.setup();
-    renderSettings((call) =>
+    renderInMalayalam((call) =>
       call.url === '/api/users/sessions' ? jsonResponse(sessions) : jsonResponse({ message: 'down' }, 500),
     );
     await screen.findByText('മറ്റൊരു ഉപകരണം');

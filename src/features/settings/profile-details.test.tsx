@@ -4,14 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { appStore } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
-import { signIn } from '../../testing/session';
-import SettingsPage from './settings-page';
-import { withSessions } from './test-helpers';
+import { jsonResponse, stubFetch } from '../../testing/render';
+import { renderSettings, withSessions } from '../../testing/settings';
 
 function renderDetails() {
-  signIn(aUser());
-  renderWithApp(<SettingsPage />, { route: '/settings' });
+  renderSettings();
   return {
     name: screen.getByRole('textbox', { name: 'Name' }),
     email: screen.getByRole('textbox', { name: 'Email' }),

@@ -5,18 +5,15 @@ import type { User } from '#common/api';
 import { appStore } from '../../lib/store';
 import { userAtom } from '../../state/user';
 import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
-import { signIn } from '../../testing/session';
-import SettingsPage from './settings-page';
-import { withSessions } from './test-helpers';
+import { jsonResponse, stubFetch } from '../../testing/render';
+import { renderSettings, withSessions } from '../../testing/settings';
 
 beforeEach(() => {
   stubFetch(withSessions(() => jsonResponse({})));
 });
 
-function renderSettings(phoneVisible: boolean, emailVisible = false, fields: Partial<User> = {}) {
-  signIn(aUser({ phoneVisible, emailVisible, ...fields }));
-  renderWithApp(<SettingsPage />, { route: '/settings' });
+function renderPrivacySwitches(phoneVisible: boolean, emailVisible = false, fields: Partial<User> = {}) {
+  renderSettings({ phoneVisible, emailVisible, ...fields });
   return {
     hideName: screen.getByRole('switch', { name: 'Hide Name' }),
     hideNumber: screen.getByRole('switch', { name: 'Hide Number' }),
@@ -27,21 +24,21 @@ function renderSettings(phoneVisible: boolean, emailVisible = false, fields: Par
 
 describe('/settings', () => {
   it('shows its title and the two privacy texts', () => {
-    renderSettings(true);
+    renderPrivacySwitches(true);
     expect(screen.getByRole('heading', { name: 'Set your Privacy' })).toBeInTheDocument();
     expect(screen.getByText('We will hide your name and number, if you wish.')).toBeInTheDocument();
     expect(screen.getByText('Your privacy is our priority.')).toBeInTheDocument();
   });
 
   it('Hide Number is on when the phone is not visible', () => {
-    const { hideNumber } = renderSettings(false);
+    const { hideNumber } = renderPrivacySwitches(false);
     expect(hideNumber).toBeChecked();
   });
 
   it('turning Hide Number on saves phoneVisible false at once', async () => {
     const user = userEvent.setup();
     const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ phoneVisible: false }) })));
-    const { hideNumber } = renderSettings(true);
+    const { hideNumber } = renderPrivacySwitches(true);
     await user.click(hideNumber);
     expect(hideNumber).toBeChecked();
     expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({
@@ -54,13 +51,13 @@ describe('/settings', () => {
   });
 
   it('Hide Email is on when the e-mail is not visible', () => {
-    expect(renderSettings(true, false).hideEmail).toBeChecked();
+    expect(renderPrivacySwitches(true, false).hideEmail).toBeChecked();
   });
 
   it('turning Hide Email off saves emailVisible true', async () => {
     const user = userEvent.setup();
     const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ emailVisible: true }) })));
-    const { hideEmail } = renderSettings(true, false);
+    const { hideEmail } = renderPrivacySwitches(true, false);
     await user.click(hideEmail);
     expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({
       method: 'PATCH',
@@ -74,7 +71,7 @@ describe('/settings', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     stubFetch(withSessions(() => jsonResponse({ message: 'Server down' }, 500)));
-    const { hideNumber } = renderSettings(true);
+    const { hideNumber } = renderPrivacySwitches(true);
     await user.click(hideNumber);
     expect(await screen.findByRole('alert')).toHaveTextContent('Update failed!');
     expect(hideNumber).not.toBeChecked();
@@ -82,13 +79,13 @@ describe('/settings', () => {
   });
 
   it('Hide Name is on when the name is not visible', () => {
-    expect(renderSettings(true, false, { nameVisible: false }).hideName).toBeChecked();
+    expect(renderPrivacySwitches(true, false, { nameVisible: false }).hideName).toBeChecked();
   });
 
   it('turning Hide Name on saves nameVisible false', async () => {
     const user = userEvent.setup();
     const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ nameVisible: false }) })));
-    const { hideName } = renderSettings(true);
+    const { hideName } = renderPrivacySwitches(true);
     expect(hideName).not.toBeChecked();
     await user.click(hideName);
     expect(hideName).toBeChecked();
@@ -103,7 +100,7 @@ describe('/settings', () => {
   it('Share read receipts is on by default, and turning it off saves shareReadReceipts false', async () => {
     const user = userEvent.setup();
     const calls = stubFetch(withSessions(() => jsonResponse({ user: aUser({ shareReadReceipts: false }) })));
-    const { readReceipts } = renderSettings(true);
+    const { readReceipts } = renderPrivacySwitches(true);
     expect(readReceipts).toBeChecked();
     await user.click(readReceipts);
     expect(calls.find((call) => call.url === '/api/users/updateProfile')).toMatchObject({

@@ -2,10 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionInfo } from '#common/api';
-import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
-import { signIn } from '../../testing/session';
-import SettingsPage from './settings-page';
+import { jsonResponse, stubFetch } from '../../testing/render';
+import { renderSettings } from '../../testing/settings';
 
 const now = new Date().toISOString();
 const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
@@ -13,11 +11,6 @@ const sessions: SessionInfo[] = [
   { _id: 'b', createdAt: now, lastSeen: now, current: true },
   { _id: 'a', createdAt: hourAgo, lastSeen: hourAgo, current: false },
 ];
-
-function renderSettings() {
-  signIn(aUser());
-  renderWithApp(<SettingsPage />, { route: '/settings' });
-}
 
 describe('Settings: Signed-in devices', () => {
   it('lists the signed-in devices, this one marked', async () => {

@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountExport } from '#common/api';
 import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderWithApp, stubFetch, type Responder } from '../../testing/render';
-import { signIn } from '../../testing/session';
-import SettingsPage from './settings-page';
-import { withSessions } from './test-helpers';
+import { jsonResponse, stubFetch, type Responder } from '../../testing/render';
+import { renderSettings, withSessions } from '../../testing/settings';
 
 const exported: AccountExport = {
   exportedAt: '2026-11-21T09:00:00.000Z',
@@ -25,19 +22,11 @@ const exported: AccountExport = {
 };
 
 /** Settings inside a shell that gives it `signOut`, as the signed-in area does. */
-function renderSettings(respond: Responder) {
+function renderYourData(respond: Responder) {
   const calls = stubFetch(withSessions(respond));
   const signOut = vi.fn(async () => undefined);
   const shell = { signOut };
-  signIn(aUser());
-  renderWithApp(
-    <Routes>
-      <Route element={<Outlet context={shell} />}>
-        <Route path="/settings" element={<SettingsPage />} />
-      </Route>
-    </Routes>,
-    { route: '/settings' },
-  );
+  renderSettings({}, shell);
   return { calls, signOut };
 }
 
@@ -58,7 +47,7 @@ describe('Settings: Your data', () => {
       revokeObjectURL: () => undefined,
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { calls } = renderSettings(() => jsonResponse(exported));
+    const { calls } = renderYourData(() => jsonResponse(exported));
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(calls.at(-1)).toMatchObject({ url: '/api/users/exportData', method: 'GET' });
     expect(click).toHaveBeenCalledOnce();
@@ -68,7 +57,7 @@ describe('Settings: Your data', () => {
 
   it("'Delete my account' asks first, and Cancel deletes nothing", async () => {
     const user = userEvent.setup();
-    const { calls, signOut } = renderSettings(() => jsonResponse({ message: 'ok' }));
+    const { calls, signOut } = renderYourData(() => jsonResponse({ message: 'ok' }));
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     expect(dialog).toHaveTextContent('This cannot be undone.');
@@ -80,7 +69,7 @@ describe('Settings: Your data', () => {
 
   it('confirming deletes the account on the server, then signs this device out', async () => {
     const user = userEvent.setup();
-    const { calls, signOut } = renderSettings(() =>
+    const { calls, signOut } = renderYourData(() =>
       jsonResponse({ message: 'Your account and its data have been deleted.' }),
     );
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -93,7 +82,7 @@ describe('Settings: Your data', () => {
   it('a refused deletion says so and keeps the user signed in', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const { signOut } = renderSettings(() => jsonResponse({ message: 'Internal Server Error' }, 500));
+    const { signOut } = renderYourData(() => jsonResponse({ message: 'Internal Server Error' }, 500));
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await user.click(screen.getByRole('button', { name: 'Delete for good' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not delete your account.');

@@ -4,11 +4,11 @@
  */
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
-import { fakeEventStream } from '../testing/event-stream';
-import { aUser } from '../testing/fixtures';
-import { jsonResponse, stubFetch, type FetchCall } from '../testing/render';
-import { App, AppRouter } from './app';
-import { routerReady, routes } from './routes';
+import { fakeEventStream } from './event-stream';
+import { aUser } from './fixtures';
+import { jsonResponse, stubFetch, type FetchCall } from './render';
+import { App, AppRouter } from '../app/app';
+import { routerReady, routes } from '../app/routes';
 
 type Responder = (call: FetchCall) => Response | Promise<Response> | undefined;
 
