@@ -22,7 +22,7 @@ import { freePort, startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { nginxInstalled, startNginx, type RunningNginx } from './support/nginx';
 import { expectVisible } from './support/page-checks';
-import { createDatabase } from './support/postgres-database';
+import { createPostgresDatabase } from '../server/testing/postgres-database';
 
 const adminUrl = process.env.DATABASE_URL;
 const missing = !adminUrl
@@ -54,7 +54,7 @@ const INSTANCE_ENV = {
 };
 
 describeDeployed(`the nginx deployment${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   const ports: [number, number] = [0, 0];
   const instances: AppServer[] = [];
   let nginx: RunningNginx;
@@ -64,7 +64,7 @@ describeDeployed(`the nginx deployment${missing ? ` (skipped: ${missing})` : ''}
     startAppServer({ ...INSTANCE_ENV, DATABASE_URL: database.url, PORT: String(ports[index]) });
 
   beforeAll(async () => {
-    database = await createDatabase(adminUrl!);
+    database = await createPostgresDatabase(adminUrl!, 'browser');
     ports[0] = await freePort();
     ports[1] = await freePort();
     // One after the other: the first one migrates the new database.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePayload, ServerNotification } from '#common/api';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
-import { createDatabase } from './support/postgres-database';
+import { createPostgresDatabase } from '../server/testing/postgres-database';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
 
@@ -111,11 +111,11 @@ const describeOnPostgres = adminUrl ? describeInBrowser : describe.skip;
 describeOnPostgres(
   `live notifications across two server instances on PostgreSQL${adminUrl ? '' : ' (skipped: DATABASE_URL is not set)'}`,
   () => {
-    let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
+    let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
     const servers: AppServer[] = [];
 
     beforeAll(async () => {
-      database = await createDatabase(adminUrl!);
+      database = await createPostgresDatabase(adminUrl!, 'browser');
       // One after the other: the first one migrates the new database.
       servers.push(await startAppServer({ DATABASE_URL: database.url }));
       servers.push(await startAppServer({ DATABASE_URL: database.url }));

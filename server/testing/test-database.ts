@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Config } from '../config';
+import { createPostgresDatabase } from './postgres-database';
 
 export interface TestDatabase {
   config: Config['database'];
@@ -18,8 +17,7 @@ function readMigratedImage(): Promise<Blob> {
 
 /**
  * The database a test file runs on: an in-memory PGlite started from a migrated copy, or (project
- * api-postgres) a fresh database on the PostgreSQL server of DATABASE_URL, dropped afterwards. A database rather than a schema,
- * because drizzle-kit's migrations name the `public` schema in their foreign keys.
+ * api-postgres) a fresh database on the PostgreSQL server of DATABASE_URL, dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DATABASE !== 'postgres') {
@@ -28,20 +26,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind: 'postgres', url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await createPostgresDatabase(adminUrl);
+  return { config: { kind: 'postgres', url }, drop };
 }
