@@ -5,7 +5,7 @@
  * pattern to keep numbers out.
  */
 
-export type ContactDetail = 'link' | 'email' | 'phone';
+type ContactDetail = 'link' | 'email' | 'phone';
 
 /** A URL scheme, a `www.` address, or a domain name (`example.in`, `a.b.example.com`). */
 const LINK = /[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;

@@ -8,7 +8,7 @@
  * `offline`: no answer at all (no network, DNS, a dropped connection); `unauthorized`: 401, the
  * session is at fault; `refused`: any other 4xx; `server`: 5xx.
  */
-export type Failure = 'offline' | 'unauthorized' | 'refused' | 'server';
+type Failure = 'offline' | 'unauthorized' | 'refused' | 'server';
 
 export function failureOf(status: number | undefined): Failure {
   if (status === undefined) return 'offline';
@@ -59,7 +59,7 @@ export function retryAfterOf(header: string | null): number | undefined {
   return Number(header.trim());
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a FormData is sent as `multipart/form-data` (the browser writes its boundary). */
   body?: unknown;
@@ -73,7 +73,7 @@ export interface RequestOptions {
   binary?: boolean;
 }
 
-export interface ClientConfig {
+interface ClientConfig {
   /** Prefixed to every path; empty for the same origin. */
   base?: string;
   /** The bearer token of the signed-in session, read at each request. */

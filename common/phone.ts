@@ -1,5 +1,3 @@
-export const PHONE_LENGTH = 10;
-
 const TEN_DIGITS = /^\d{10}$/;
 const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 /** What people write between the digits of a phone number. */

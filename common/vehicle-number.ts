@@ -14,7 +14,7 @@ export function normaliseVehicleNumber(input: string): string {
   return compact.replace(KERALA_ONE_DIGIT_OFFICE, 'kl0$1$2');
 }
 
-export function isBharatSeries(input: string): boolean {
+function isBharatSeries(input: string): boolean {
   return BHARAT_SERIES_PATTERN.test(normaliseVehicleNumber(input));
 }
 

@@ -13,13 +13,13 @@ import type { Language } from '#common/languages';
 import type { WorkerSession } from '#common/worker-store';
 import { textsFor } from './i18n/texts';
 
-export interface AnswerScope {
+interface AnswerScope {
   registration: {
     showNotification(title: string, options: NotificationOptions): Promise<void>;
   };
 }
 
-export interface AnswerDeps {
+interface AnswerDeps {
   session(): Promise<WorkerSession | null>;
   /** The signed-in user's language, which the confirmation speaks. */
   language(): Promise<Language>;

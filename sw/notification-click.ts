@@ -8,7 +8,7 @@ interface WindowLike {
   navigate(url: string): Promise<unknown>;
 }
 
-export interface ClickScope<Window extends WindowLike> {
+interface ClickScope<Window extends WindowLike> {
   location: { origin: string };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: true }): Promise<readonly Window[]>;

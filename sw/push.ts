@@ -12,7 +12,7 @@ interface WindowLike {
   postMessage(message: PushMessage): void;
 }
 
-export interface PushScope<Window extends WindowLike> {
+interface PushScope<Window extends WindowLike> {
   clients: { matchAll(options: { type: 'window'; includeUncontrolled: true }): Promise<readonly Window[]> };
   registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
 }

@@ -6,7 +6,7 @@
 import { readStartSnapshot, SNAPSHOT_PATHS, type StartSnapshot } from '#common/start-snapshot';
 import type { WorkerSession } from '#common/worker-store';
 
-export interface SnapshotDeps {
+interface SnapshotDeps {
   /** The signed-in user as the page left them for the worker; null after a logout or a 401. */
   session(): Promise<WorkerSession | null>;
   now(): number;

@@ -10,7 +10,7 @@ import { finishItem, isQueued, queuedItems } from './outbox-db';
 /** `offline` and `retry-later` leave items queued; `signed-out` means the token no longer works. */
 export type FlushResult = 'done' | 'offline' | 'retry-later' | 'signed-out';
 
-export interface FlushDeps {
+interface FlushDeps {
   session: WorkerSession;
   fetch: typeof fetch;
   now: () => number;

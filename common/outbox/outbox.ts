@@ -59,7 +59,7 @@ export type OutboxOutcome = Pick<OutboxItem, 'key' | 'userId' | 'label'> & { at:
   );
 
 /** How a failed attempt at a queued request is handled. */
-export type FailureClass = 'offline' | 'retry-later' | 'signed-out' | 'refused';
+type FailureClass = 'offline' | 'retry-later' | 'signed-out' | 'refused';
 
 export function classifyFailure(error: HttpError, request: OutboxRequest): FailureClass {
   const { status } = error;

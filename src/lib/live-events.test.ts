@@ -3,33 +3,12 @@ import type { ServerNotification } from '#common/api';
 import type { SentRequest } from '#common/api';
 import { fakeEventStream, type FakeEventStream } from '../testing/event-stream';
 import { aServerNotification } from '../testing/fixtures';
-import {
-  HEALTHY_MS,
-  retryDelay,
-  SILENCE_MS,
-  startLiveEvents,
-  stopLiveEvents,
-  type LiveEventsHandlers,
-} from './live-events';
+import { startLiveEvents, stopLiveEvents } from './live-events';
 import { tokenAtom } from './token';
 import { appStore, RESET } from './store';
 
 // The contract's schemas load apart from the shell; here they are in the module cache before a test starts.
 beforeAll(() => import('#common/api'));
-
-describe('the reconnection delay', () => {
-  it('doubles from 1 s and stops growing at 30 s', () => {
-    const top = () => 1;
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => retryDelay(attempt, top))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
-    ]);
-  });
-
-  it('is jittered within the upper half', () => {
-    expect(retryDelay(2, () => 0)).toBe(2_000);
-    expect(retryDelay(2, () => 0.5)).toBe(3_000);
-  });
-});
 
 /** One request of the page and the event stream that answers it. */
 interface OpenedStream extends FakeEventStream {
@@ -62,7 +41,7 @@ function handlers() {
     onRequest: vi.fn<(request: SentRequest) => void>(),
     onResync: vi.fn<() => void>(),
     onUnauthorized: vi.fn<() => void>(),
-  } satisfies LiveEventsHandlers;
+  } satisfies Parameters<typeof startLiveEvents>[0];
 }
 
 /** Lets pending promises (fetch, stream reads) settle without moving the clock. */
@@ -193,6 +172,31 @@ describe('the live channel', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('waits twice as long after each drop, from 1 s up to 30 s', async () => {
+    const { streams, requests } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    for (const [drop, wait] of [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000].entries()) {
+      streams[drop]?.end();
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(requests).toHaveLength(drop + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(requests).toHaveLength(drop + 2);
+    }
+  });
+
+  it('jitters each wait within its upper half', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { streams, requests } = fakeServer();
+    startLiveEvents(handlers());
+    await settle();
+    streams[0]?.end();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+  });
+
   it('starts the backoff over after a connection that stayed open', async () => {
     const { streams, requests } = fakeServer();
     startLiveEvents(handlers());
@@ -202,7 +206,8 @@ describe('the live channel', () => {
     streams[1]?.end();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(requests).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(HEALTHY_MS);
+    // A connection open for 10 s was healthy.
+    await vi.advanceTimersByTimeAsync(10_000);
     streams[2]?.end();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(requests).toHaveLength(4);
@@ -212,7 +217,7 @@ describe('the live channel', () => {
     const { streams, requests } = fakeServer();
     startLiveEvents(handlers());
     await settle();
-    await vi.advanceTimersByTimeAsync(SILENCE_MS - 1);
+    await vi.advanceTimersByTimeAsync(60_000 - 1);
     expect(streams[0]?.signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(streams[0]?.signal.aborted).toBe(true);

@@ -14,17 +14,17 @@ import { appStore } from './store';
 import { tokenAtom } from './token';
 
 const EVENTS_PATH = '/api/users/events';
-export const FIRST_RETRY_MS = 1_000;
-export const MAX_RETRY_MS = 30_000;
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
 /** A connection that stayed open this long was healthy: the next drop starts the backoff over. */
-export const HEALTHY_MS = 10_000;
+const HEALTHY_MS = 10_000;
 /** The server sends a heartbeat every 25 s: this long without a byte means the connection is dead. */
-export const SILENCE_MS = 60_000;
+const SILENCE_MS = 60_000;
 
 /** The wait before reconnection attempt `attempt` (0-based): doubling from 1 s up to 30 s, the upper half jittered. */
-export function retryDelay(attempt: number, random: () => number = Math.random): number {
+function retryDelay(attempt: number): number {
   const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
-  return ceiling / 2 + (random() * ceiling) / 2;
+  return ceiling / 2 + (Math.random() * ceiling) / 2;
 }
 
 type Contract = typeof Api;
@@ -49,7 +49,7 @@ function toSentRequest(data: string, { sentRequest }: Contract): SentRequest | u
   }
 }
 
-export interface LiveEventsHandlers {
+interface LiveEventsHandlers {
   onNotification(notification: ServerNotification): void;
   /** A request the user sent changed: delivered, seen, answered or reminded. */
   onRequest(request: SentRequest): void;
