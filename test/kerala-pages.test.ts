@@ -4,7 +4,9 @@
  * the wiper slip's page in the app's colours, with every control at least 44 by 44 px, the card page
  * saying why it asks for the plate's digits and remembering the language picked, the status page
  * saying what was sent and when; the bell's answer chips, the Settings inputs and the sticker sheet
- * (a phone's width, and one A4 page in print). Screenshots go to test-results/screens.
+ * (a phone's width, and one A4 page in print); sign-up's districts and towns in the app's language,
+ * with more towns and Other; the wiper-slip sheet's Malayalam in the card's fonts. Screenshots go to
+ * test-results/screens.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { smallControls, textOverflows } from './support/layout-checks';
 import { expectVisible } from './support/page-checks';
 import { pwaTexts } from './support/texts';
 import { textsFor } from '../server/i18n/texts';
+import { drawnRuns, fontNamesOf } from '../server/testing/pdf-text';
 
 const SCREENSHOTS = path.resolve('test-results/screens');
 const LOCALES: Record<Language, string> = { en: 'en-IN', ml: 'ml-IN' };
@@ -88,6 +91,17 @@ describeInBrowser('Malayalam, Kerala and the pages for strangers', () => {
       .locator(selector)
       .first()
       .evaluate((element) => getComputedStyle(element).backgroundColor);
+
+  it("the wiper-slip sheet sets its Malayalam in the windscreen card's fonts, no glyph missing", async () => {
+    const maker = await signUp(server, { name: 'Anu Thomas', language: 'ml' });
+    await post('/api/users/slips', { count: 2 }, maker.headers);
+    const response = await fetch(`${server.url}/api/users/slips.pdf`, { headers: maker.headers });
+    const sheet = Buffer.from(await response.arrayBuffer());
+    expect(await fontNamesOf(sheet)).toEqual(['NotoSansMalayalam-Bold', 'NotoSansMalayalam-Regular']);
+    const runs = await drawnRuns(sheet);
+    expect(runs.filter((run) => run.missingGlyphs > 0)).toEqual([]);
+    expect(runs.some((run) => /[\u0D00-\u0D7F]/.test(run.text))).toBe(true);
+  });
 
   for (const language of LANGUAGES) {
     const t = pwaTexts(language);
@@ -178,6 +192,30 @@ describeInBrowser('Malayalam, Kerala and the pages for strangers', () => {
       expect(await chips.count()).toBeGreaterThan(0);
       expect(await smallControls(page, '.bell-replies')).toEqual([]);
       await screenshot(page, language, 'bell');
+    });
+
+    it(`${language}: sign-up shows the districts and towns in the app's language, more towns and Other`, async () => {
+      const page = await phoneIn(language);
+      await page.goto(`${server.url}/registration`);
+      const district = page.locator('select[name="district"]');
+      await district.selectOption('Ernakulam');
+      expect(await district.locator('option:checked').textContent()).toBe(
+        language === 'ml' ? 'എറണാകുളം' : 'Ernakulam',
+      );
+      const city = page.locator('select[name="city"]');
+      await expect.poll(() => city.isEnabled()).toBe(true);
+      const towns = await city
+        .locator('option')
+        .evaluateAll((options) =>
+          options
+            .slice(1)
+            .map((option) => ({ value: (option as HTMLOptionElement).value, label: option.textContent })),
+        );
+      expect(towns.length).toBeGreaterThan(4);
+      expect(towns.at(-1)).toEqual({ value: 'Other', label: language === 'ml' ? 'മറ്റൊരു സ്ഥലം' : 'Other' });
+      expect(towns).toContainEqual({ value: 'Kochi', label: language === 'ml' ? 'കൊച്ചി' : 'Kochi' });
+      await city.selectOption('Other');
+      await screenshot(page, language, 'registration-towns');
     });
 
     it(`${language}: the sticker sheet fits a phone's width, and one A4 page in print`, async () => {
