@@ -15,9 +15,6 @@ export const STATUS_TOKEN_TTL_MS = 24 * 60 * 60_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The live bus's key for a request followed by a status token (its stream listens there). */
-export const statusListenerKey = (requestId: string) => `public-request:${requestId}`;
-
 /** A new token for the request; the caller hands it out once, it is never stored as such. */
 export async function issueStatusToken(db: Db, requestId: string, now: Date): Promise<string> {
   const token = randomBytes(24).toString('base64url');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PushData, ServerNotification } from '#common/api';
+import type { PushData, SentRequest, ServerNotification } from '#common/api';
 import { deviceTokens } from '../db/schema';
 import type { SignedIn, TestApp } from './test-app';
 
@@ -14,6 +14,21 @@ export function aNotification(content = 'Your car is blocking the gate'): Server
     sentAt: '2026-11-21T09:00:00.000Z',
     read: false,
     system: false,
+  };
+}
+
+/** A request as its sender follows it, for tests that publish a change of it on the bus directly. */
+export function aSentRequest(id = randomUUID()): SentRequest {
+  return {
+    _id: id,
+    vehicleNumber: 'KL07AB1234',
+    content: 'Your car is blocking the gate',
+    sentAt: '2026-11-21T09:00:00.000Z',
+    deliveredAt: null,
+    seenAt: null,
+    reply: null,
+    reminderSentAt: null,
+    fallbacks: [],
   };
 }
 

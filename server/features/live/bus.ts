@@ -10,6 +10,14 @@ import {
   type SentRequest,
 } from '#common/api';
 import type { Announcement } from '../../lib/announcement';
+import {
+  topic,
+  topicKey,
+  userTopic,
+  type RequestTopic,
+  type Topic,
+  type UserTopic,
+} from '../../lib/live-topics';
 import { within } from '../../lib/within';
 
 /**
@@ -37,7 +45,7 @@ export interface LiveBusOptions {
   onDelivered: (notificationId: string) => void;
 }
 
-/** What a feature hands the bus, for the user `userId`. */
+/** What a feature hands the bus: for the user `userId`, or for the `topic` of a request's change. */
 export type Publication =
   | {
       kind: 'notification';
@@ -47,8 +55,10 @@ export type Publication =
       /** Its announcement was NOTIFYed by the statement that stored it: only the rest is left to do. */
       announced?: boolean;
     }
-  /** A change to a request the user sent; pushed too when `push` is given. */
-  | { kind: 'request'; userId: string; request: SentRequest; push: PushData | null }
+  /** A change to a request, for its sender's account; pushed too when `push` is given. */
+  | { kind: 'request'; topic: UserTopic; request: SentRequest; push: PushData | null }
+  /** A change to a request, for those who follow it by its status token (no account, no push). */
+  | { kind: 'request'; topic: RequestTopic; request: SentRequest; push?: never }
   /** These sessions of the user ended: their live streams end at once, on every instance. */
   | { kind: 'sessions-ended'; userId: string; sessionIds: string[] };
 
@@ -64,9 +74,9 @@ export interface LiveNotificationBus {
    * Null on PGlite, where publishing it (`announced`) delivers in process.
    */
   announcement(receiverId: string, notification: ServerNotification): Announcement | null;
-  /** Calls `listener` with each live event for `receiverId`; returns the unsubscribe. */
-  subscribe(receiverId: string, listener: LiveListener): () => void;
-  listenerCount(receiverId: string): number;
+  /** Calls `listener` with each live event for `topic`; returns the unsubscribe. */
+  subscribe(topic: Topic, listener: LiveListener): () => void;
+  listenerCount(topic: Topic): number;
   /** Resolves once the relays and pushes under way have finished (they never fail). */
   settled(): Promise<void>;
 }
@@ -85,37 +95,36 @@ const SESSIONS_PER_NOTIFY = 150;
 /** How long shutdown waits for NOTIFYs and pushes still on their way. */
 const CLOSE_WAIT_MS = 5000;
 
-/** The listeners of this server instance, by receiver. */
+/** The listeners of this server instance, by topic. */
 class LocalListeners {
-  private readonly byReceiver = new Map<string, Set<LiveListener>>();
+  private readonly byTopic = new Map<string, Set<LiveListener>>();
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  subscribe(receiverId: string, listener: LiveListener): () => void {
-    const listeners = this.byReceiver.get(receiverId) ?? new Set();
+  subscribe(to: Topic, listener: LiveListener): () => void {
+    const key = topicKey(to);
+    const listeners = this.byTopic.get(key) ?? new Set();
     listeners.add(listener);
-    this.byReceiver.set(receiverId, listeners);
+    this.byTopic.set(key, listeners);
     return () => {
       listeners.delete(listener);
-      if (listeners.size === 0 && this.byReceiver.get(receiverId) === listeners) {
-        this.byReceiver.delete(receiverId);
-      }
+      if (listeners.size === 0 && this.byTopic.get(key) === listeners) this.byTopic.delete(key);
     };
   }
 
-  count(receiverId: string): number {
-    return this.byReceiver.get(receiverId)?.size ?? 0;
+  count(to: Topic): number {
+    return this.byTopic.get(topicKey(to))?.size ?? 0;
   }
 
-  /** Hands the event to the receiver's listeners; returns how many there were. */
-  deliver(receiverId: string, event: LiveEvent): number {
-    const listeners = [...(this.byReceiver.get(receiverId) ?? [])];
+  /** Hands the event to the topic's listeners; returns how many there were. */
+  deliver(to: Topic, event: LiveEvent): number {
+    const listeners = [...(this.byTopic.get(topicKey(to)) ?? [])];
     for (const listener of listeners) this.call(listener, event);
     return listeners.length;
   }
 
   deliverToAll(event: LiveEvent): void {
-    for (const listeners of [...this.byReceiver.values()]) {
+    for (const listeners of [...this.byTopic.values()]) {
       for (const listener of [...listeners]) this.call(listener, event);
     }
   }
@@ -129,32 +138,32 @@ class LocalListeners {
   }
 }
 
-/** The NOTIFY payload; one too big for PostgreSQL names only the receiver, whose streams then resync. */
-function relayPayload(receiverId: string, event: RelayedEvent): string {
+/** The NOTIFY payload; one too big for PostgreSQL names only the topic, whose streams then resync. */
+function relayPayload(to: Topic, event: RelayedEvent): string {
   const full = JSON.stringify(
     event.kind === 'notification'
-      ? { receiverId, notification: event.notification }
+      ? { topic: to, notification: event.notification }
       : event.kind === 'request'
-        ? { receiverId, request: event.request }
-        : { receiverId, endedSessions: event.sessionIds },
+        ? { topic: to, request: event.request }
+        : { topic: to, endedSessions: event.sessionIds },
   );
-  return Buffer.byteLength(full) < MAX_NOTIFY_BYTES ? full : JSON.stringify({ receiverId });
+  return Buffer.byteLength(full) < MAX_NOTIFY_BYTES ? full : JSON.stringify({ topic: to });
 }
 
 type RelayedEvent = Exclude<LiveEvent, { kind: 'resync' }>;
 
 /**
  * What relayPayload writes: a notification, a request update, or the sessions of a user that ended;
- * with none of them, the receiver's streams resync.
+ * with none of them, the topic's streams resync.
  */
 const relayMessage = z.object({
-  receiverId: z.string(),
+  topic,
   notification: z.optional(serverNotification),
   request: z.optional(sentRequest),
   endedSessions: z.optional(z.array(z.string())),
 });
 
-function parseRelayPayload(payload: string): { receiverId: string; event: LiveEvent } | null {
+function parseRelayPayload(payload: string): { topic: Topic; event: LiveEvent } | null {
   let parsed;
   try {
     parsed = relayMessage.safeParse(JSON.parse(payload));
@@ -162,10 +171,10 @@ function parseRelayPayload(payload: string): { receiverId: string; event: LiveEv
     return null;
   }
   if (!parsed.success) return null;
-  const { receiverId, notification, request, endedSessions } = parsed.data;
-  if (request) return { receiverId, event: { kind: 'request', request } };
-  if (endedSessions) return { receiverId, event: { kind: 'sessions-ended', sessionIds: endedSessions } };
-  return { receiverId, event: notification ? { kind: 'notification', notification } : { kind: 'resync' } };
+  const { topic: to, notification, request, endedSessions } = parsed.data;
+  if (request) return { topic: to, event: { kind: 'request', request } };
+  if (endedSessions) return { topic: to, event: { kind: 'sessions-ended', sessionIds: endedSessions } };
+  return { topic: to, event: notification ? { kind: 'notification', notification } : { kind: 'resync' } };
 }
 
 /**
@@ -184,8 +193,8 @@ export default fp(
       }
     };
     /** Hands the event to this instance's streams, noting a notification that reached one. */
-    const deliverHere = (receiverId: string, event: LiveEvent) => {
-      const reached = local.deliver(receiverId, event);
+    const deliverHere = (to: Topic, event: LiveEvent) => {
+      const reached = local.deliver(to, event);
       if (reached > 0 && event.kind === 'notification') delivered(event.notification._id);
     };
     const pending = new Set<Promise<void>>();
@@ -200,7 +209,7 @@ export default fp(
       await app.database.listen(NOTIFY_CHANNEL, {
         onPayload: (payload) => {
           const relayed = parseRelayPayload(payload);
-          if (relayed) deliverHere(relayed.receiverId, relayed.event);
+          if (relayed) deliverHere(relayed.topic, relayed.event);
           else app.log.warn('ignored a malformed live notification');
         },
         // Whatever was sent while not listening is lost: every stream reconnects and refetches.
@@ -208,36 +217,35 @@ export default fp(
       });
     }
 
-    async function relay(receiverId: string, event: RelayedEvent): Promise<void> {
+    async function relay(to: Topic, event: RelayedEvent): Promise<void> {
       try {
-        const payload = relayPayload(receiverId, event);
+        const payload = relayPayload(to, event);
         await app.database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
       } catch (error) {
         app.log.warn({ err: error }, 'live notification: NOTIFY failed, delivering on this instance only');
-        deliverHere(receiverId, event);
+        deliverHere(to, event);
       }
     }
 
-    function publishEvent(
-      userId: string,
-      event: RelayedEvent,
-      pushData: PushData | null,
-      announced: boolean,
-    ) {
-      if (!relaying) setImmediate(() => deliverHere(userId, event));
-      else if (!announced) track(relay(userId, event));
-      // The push service taking a push is not a delivery: the worker reports the pushes it showed.
+    function publishEvent(to: Topic, event: RelayedEvent, announced: boolean) {
+      if (!relaying) setImmediate(() => deliverHere(to, event));
+      else if (!announced) track(relay(to, event));
+    }
+
+    /** The push service taking a push is not a delivery: the worker reports the pushes it showed. */
+    function pushTo(userId: string, pushData: PushData | null) {
       if (push && pushData) track(push.send(userId, pushData));
     }
 
     function endSessions(userId: string, sessionIds: string[]) {
+      const to = userTopic(userId);
       // Ended here at once; a NOTIFY that fails is retried by no one, so the maximum stream
       // lifetime bounds what another instance could still deliver.
-      local.deliver(userId, { kind: 'sessions-ended', sessionIds });
+      local.deliver(to, { kind: 'sessions-ended', sessionIds });
       if (!relaying) return;
       for (let start = 0; start < sessionIds.length; start += SESSIONS_PER_NOTIFY) {
         const ended = sessionIds.slice(start, start + SESSIONS_PER_NOTIFY);
-        track(relay(userId, { kind: 'sessions-ended', sessionIds: ended }));
+        track(relay(to, { kind: 'sessions-ended', sessionIds: ended }));
       }
     }
 
@@ -247,12 +255,14 @@ export default fp(
           switch (publication.kind) {
             case 'notification': {
               const { userId, notification, push: pushData, announced = false } = publication;
-              publishEvent(userId, { kind: 'notification', notification }, pushData, announced);
+              publishEvent(userTopic(userId), { kind: 'notification', notification }, announced);
+              pushTo(userId, pushData);
               break;
             }
             case 'request': {
-              const { userId, request, push: pushData } = publication;
-              publishEvent(userId, { kind: 'request', request }, pushData, false);
+              const { topic: to, request, push: pushData = null } = publication;
+              publishEvent(to, { kind: 'request', request }, false);
+              if (to.kind === 'user') pushTo(to.userId, pushData);
               break;
             }
             case 'sessions-ended':
@@ -266,11 +276,11 @@ export default fp(
         if (!relaying) return null;
         return {
           channel: NOTIFY_CHANNEL,
-          payload: relayPayload(receiverId, { kind: 'notification', notification }),
+          payload: relayPayload(userTopic(receiverId), { kind: 'notification', notification }),
         };
       },
-      subscribe: (receiverId, listen) => local.subscribe(receiverId, listen),
-      listenerCount: (receiverId) => local.count(receiverId),
+      subscribe: (to, listen) => local.subscribe(to, listen),
+      listenerCount: (to) => local.count(to),
       settled: async () => {
         await Promise.allSettled([...pending]);
       },

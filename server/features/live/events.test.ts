@@ -12,6 +12,7 @@ import {
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { aNotification, publish } from '../../testing/push-fixtures';
+import { userTopic } from '../../lib/live-topics';
 
 const STREAMS_PER_USER = 2;
 let t: TestApp;
@@ -110,9 +111,9 @@ describe('GET /api/users/events', () => {
   it('forgets the listener when the client disconnects', async () => {
     const user = await t.signUp();
     const stream = await connect(user);
-    expect(t.app.notificationBus.listenerCount(user.user._id)).toBe(1);
+    expect(t.app.notificationBus.listenerCount(userTopic(user.user._id))).toBe(1);
     stream.close();
-    await vi.waitFor(() => expect(t.app.notificationBus.listenerCount(user.user._id)).toBe(0), {
+    await vi.waitFor(() => expect(t.app.notificationBus.listenerCount(userTopic(user.user._id))).toBe(0), {
       timeout: 10_000,
     });
   });
@@ -122,7 +123,7 @@ describe('GET /api/users/events', () => {
     const oldest = await connect(user);
     const streams = [await connect(user), await connect(user)];
     expect(await oldest.nextEvent()).toBeNull();
-    expect(t.app.notificationBus.listenerCount(user.user._id)).toBe(STREAMS_PER_USER);
+    expect(t.app.notificationBus.listenerCount(userTopic(user.user._id))).toBe(STREAMS_PER_USER);
     const notification = publish(t, user, aNotification('Still here'));
     for (const stream of streams) expect(await nextNotification(stream)).toEqual(notification);
   });

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SendResponse, ServerNotification } from '#common/api';
 import { endsWithin, type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
-import { aNotification, publish } from '../../testing/push-fixtures';
+import { aNotification, aSentRequest, publish } from '../../testing/push-fixtures';
 import { twoInstances, type SignedIn } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { NOTIFY_CHANNEL } from './bus';
+import { NOTIFY_CHANNEL, type LiveEvent } from './bus';
+import { requestTopic, userTopic } from '../../lib/live-topics';
 import { LISTENER_APPLICATION_NAME } from '../../db/pg-listener';
 import { vehicles } from '../../db/schema';
 
@@ -106,6 +108,19 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications acr
     expect(await nextNotification(stream)).toEqual(afterwards);
   });
 
+  it('carries a change of a request followed by its status token to its listeners on the other instance', async () => {
+    const requestId = randomUUID();
+    const heard = new Promise<LiveEvent>((resolve) => {
+      const stop = apps.second.app.notificationBus.subscribe(requestTopic(requestId), (event) => {
+        stop();
+        resolve(event);
+      });
+    });
+    const request = aSentRequest(requestId);
+    apps.first.app.notificationBus.publish({ kind: 'request', topic: requestTopic(requestId), request });
+    expect(await heard).toEqual({ kind: 'request', request });
+  });
+
   it('makes the receiver resync when a notification is too big for NOTIFY', async () => {
     const receiver = await apps.first.signUp();
     const stream = await connect(receiver, base.second);
@@ -116,10 +131,19 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('live notifications acr
   it('ignores a malformed NOTIFY payload', async () => {
     const receiver = await apps.first.signUp();
     const stream = await connect(receiver, base.second);
-    await apps.first.app.database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${'{"receiverId":'})`);
-    await apps.first.app.database.db.execute(
-      sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ receiverId: receiver.user._id, notification: 7 })})`,
-    );
+    const malformed = [
+      '{"topic":',
+      JSON.stringify({ topic: userTopic(receiver.user._id), notification: 7 }),
+      JSON.stringify({
+        topic: { kind: 'vehicle', userId: receiver.user._id },
+        notification: aNotification(),
+      }),
+      // The wire format before topics: a user named in a bare field.
+      JSON.stringify({ receiverId: receiver.user._id, notification: aNotification() }),
+    ];
+    for (const payload of malformed) {
+      await apps.first.app.database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+    }
     const notification = publish(apps.first, receiver);
     expect(await nextNotification(stream)).toEqual(notification);
   });

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ServerNotification } from '#common/api';
 import type { SentRequest } from '#common/api';
+import { topicKey, type Topic } from '../../lib/live-topics';
 import type { LiveNotificationBus } from './bus';
 
 const READY_FRAME = 'event: ready\ndata: {}\n\n';
@@ -15,9 +16,12 @@ const MAX_BUFFERED_BYTES = 64 * 1024;
 /** A stream ends after this long at most: the client reconnects, and its session is checked again. */
 export const MAX_STREAM_LIFETIME_MS = 3_600_000;
 
-/** Who a stream belongs to: the user, and the session that opened it (and when that session ends). */
+/**
+ * Who a stream belongs to: the topic it follows (a user, or a request followed by its status token),
+ * and the session that opened it (and when that session ends).
+ */
 export interface StreamOwner {
-  userId: string;
+  topic: Topic;
   sessionId: string;
   sessionExpiresAt: Date;
 }
@@ -29,9 +33,9 @@ export interface LiveStreamsOptions {
   requestFrame?: (request: SentRequest) => string;
 }
 
-/** The open server-sent-event streams of this instance, at most `streamsPerUser` per user. */
+/** The open server-sent-event streams of this instance, at most `streamsPerUser` per topic. */
 export class LiveStreams {
-  private readonly byUser = new Map<string, PassThrough[]>();
+  private readonly byTopic = new Map<string, PassThrough[]>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -43,12 +47,12 @@ export class LiveStreams {
   }
 
   /**
-   * A new stream for the user, starting with the ready event; the user's oldest stream beyond the cap
+   * A new stream of the topic, starting with the ready event; the topic's oldest stream beyond the cap
    * ends. It ends too when its session ends, and after an hour at most.
    */
-  open({ userId, sessionId, sessionExpiresAt }: StreamOwner, now: Date): PassThrough {
+  open({ topic, sessionId, sessionExpiresAt }: StreamOwner, now: Date): PassThrough {
     const stream = new PassThrough();
-    const unsubscribe = this.bus.subscribe(userId, (event) => {
+    const unsubscribe = this.bus.subscribe(topic, (event) => {
       if (event.kind === 'resync') stream.end();
       else if (event.kind === 'request')
         write(stream, (this.options.requestFrame ?? requestFrame)(event.request));
@@ -59,9 +63,10 @@ export class LiveStreams {
     const lifetime = Math.min(MAX_STREAM_LIFETIME_MS, sessionExpiresAt.getTime() - now.getTime());
     const expiry = setTimeout(() => stream.end(), Math.max(0, lifetime));
     expiry.unref();
-    const streams = this.byUser.get(userId) ?? [];
+    const key = topicKey(topic);
+    const streams = this.byTopic.get(key) ?? [];
     streams.push(stream);
-    this.byUser.set(userId, streams);
+    this.byTopic.set(key, streams);
 
     let removed = false;
     const remove = () => {
@@ -71,7 +76,7 @@ export class LiveStreams {
       unsubscribe();
       const index = streams.indexOf(stream);
       if (index >= 0) streams.splice(index, 1);
-      if (streams.length === 0 && this.byUser.get(userId) === streams) this.byUser.delete(userId);
+      if (streams.length === 0 && this.byTopic.get(key) === streams) this.byTopic.delete(key);
     };
     stream.once('finish', remove);
     stream.once('close', remove);
@@ -84,11 +89,11 @@ export class LiveStreams {
   /** Ends every stream (shutdown): clients see the end and reconnect elsewhere or later. */
   closeAll(): void {
     clearInterval(this.heartbeat);
-    for (const streams of [...this.byUser.values()]) for (const stream of [...streams]) stream.end();
+    for (const streams of [...this.byTopic.values()]) for (const stream of [...streams]) stream.end();
   }
 
   private pingAll(): void {
-    for (const streams of this.byUser.values()) for (const stream of streams) write(stream, PING_FRAME);
+    for (const streams of this.byTopic.values()) for (const stream of streams) write(stream, PING_FRAME);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userTopic } from '../../lib/live-topics';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { LiveStreams } from './live-streams';
 
@@ -11,7 +12,11 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/events', { preValidation: app.authenticate }, async (request, reply) => {
     const session = currentSession(request);
     const stream = streams.open(
-      { userId: currentUser(request).id, sessionId: session.id, sessionExpiresAt: session.expiresAt },
+      {
+        topic: userTopic(currentUser(request).id),
+        sessionId: session.id,
+        sessionExpiresAt: session.expiresAt,
+      },
       app.deps.now(),
     );
     // The stream is quiet between heartbeats: the idle-socket timeout is for requests, not for it.

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicRequestStatus, statusTokenParams, type PublicRequestStatus } from '#common/card-api';
 import { notFound } from '../../lib/http-error';
 import { LiveStreams } from '../live/live-streams';
-import { followedRequest, statusListenerKey } from '../../lib/status-tokens';
+import { requestTopic } from '../../lib/live-topics';
+import { followedRequest } from '../../lib/status-tokens';
 
 /** A frame of a status stream: the same object as GET /api/public/requests/{statusToken}. */
 const statusFrame = (status: PublicRequestStatus) => `event: status\ndata: ${JSON.stringify(status)}\n\n`;
@@ -40,7 +41,7 @@ const publicStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!known) throw notFollowed();
       const stream = streams.open(
         {
-          userId: statusListenerKey(known.requestId),
+          topic: requestTopic(known.requestId),
           sessionId: NO_SESSION,
           sessionExpiresAt: known.expiresAt,
         },

@@ -5,7 +5,7 @@ import type { Language } from '#common/languages';
 import { replyStatusText, type ReplyKind } from '#common/replies';
 import type { Db } from '../../db/database';
 import { textsFor } from '../../i18n/texts';
-import { statusListenerKey } from '../../lib/status-tokens';
+import { requestTopic, userTopic } from '../../lib/live-topics';
 import { flagRegistration } from '../../lib/registration-flags';
 import {
   markDelivered,
@@ -58,12 +58,7 @@ export class RequestLifecycle {
    */
   tellSender(changed: ChangedRequest, { answered = false } = {}): void {
     if (changed.row.via) {
-      this.bus.publish({
-        kind: 'request',
-        userId: statusListenerKey(changed.row.id),
-        request: changed.request,
-        push: null,
-      });
+      this.bus.publish({ kind: 'request', topic: requestTopic(changed.row.id), request: changed.request });
       return;
     }
     if (!changed.row.senderId) return;
@@ -73,7 +68,12 @@ export class RequestLifecycle {
       this.tellAnswer(changed.row.senderId, changed.request, changed.senderLanguage, plate);
       return;
     }
-    this.bus.publish({ kind: 'request', userId: changed.row.senderId, request: changed.request, push: null });
+    this.bus.publish({
+      kind: 'request',
+      topic: userTopic(changed.row.senderId),
+      request: changed.request,
+      push: null,
+    });
   }
 
   /** Tells a sender their request was answered, live and by push: from the bell or from a wiper slip's page. */
@@ -85,7 +85,7 @@ export class RequestLifecycle {
   ): void {
     this.bus.publish({
       kind: 'request',
-      userId: senderId,
+      topic: userTopic(senderId),
       request,
       push: answerPush(request, senderLanguage, plate),
     });

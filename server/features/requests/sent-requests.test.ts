@@ -11,6 +11,7 @@ import {
   sentRequests,
 } from '../../testing/request-fixtures';
 import { post, updateProfile } from '../../testing/user-api';
+import { userTopic } from '../../lib/live-topics';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,7 +148,7 @@ describe('the plate a request was sent for', () => {
     expect((await sentRequests(t, sender))[0]).toMatchObject({ vehicleNumber: vehicle.vehicleNumber });
 
     const told = new Promise<unknown>((resolve) => {
-      const stop = t.app.notificationBus.subscribe(sender.user._id, (event) => {
+      const stop = t.app.notificationBus.subscribe(userTopic(sender.user._id), (event) => {
         if (event.kind !== 'request') return;
         stop();
         resolve(event.request);

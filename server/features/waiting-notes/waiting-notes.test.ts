@@ -13,6 +13,7 @@ import { startFakeCashfree, type FakeCashfree } from '../../testing/fake-cashfre
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
 import { sweepWaitingNotes } from '../../lib/waiting-notes/notes';
+import { userTopic } from '../../lib/live-topics';
 
 const DAY_MS = 86_400_000;
 type LiveEvent = Parameters<Parameters<TestApp['app']['notificationBus']['subscribe']>[1]>[0];
@@ -61,7 +62,7 @@ async function aNote(app: TestApp, who: SignedIn, payload: object): Promise<Left
 /** The first live event for `who` from now on that `matches` (on PostgreSQL it comes through NOTIFY). */
 function nextEvent(app: TestApp, who: SignedIn, matches: (event: LiveEvent) => boolean): Promise<LiveEvent> {
   return new Promise((resolve) => {
-    const stop = app.app.notificationBus.subscribe(who.user._id, (event) => {
+    const stop = app.app.notificationBus.subscribe(userTopic(who.user._id), (event) => {
       if (!matches(event)) return;
       stop();
       resolve(event);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { users, vehicles, type UserRow, type WaitingNoteRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification } from '../api-shapes';
+import { userTopic } from '../live-topics';
 import { requestPushData } from '../push-data';
 import { preparedReachableBy, type Registration } from '../reachable-registrations';
 import { newRequestRow, preparedCheckedSend, waitingNoteRule } from '../send-rule/send-rule';
@@ -157,7 +158,7 @@ export class WaitingNoteDelivery {
     });
     this.bus.publish({
       kind: 'request',
-      userId: sender.id,
+      topic: userTopic(sender.id),
       request: {
         ...toSentRequest(row, vehicle.vehicleNumber, owner.shareReadReceipts, [], textsFor(sender.language)),
         waitingUntil: null,
