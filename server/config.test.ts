@@ -311,9 +311,10 @@ describe('loadConfig', () => {
     expect(configErrorOf({ GRIEVANCE_EMAIL: 'not an address' }).message).toContain('GRIEVANCE_EMAIL');
   });
 
-  it('allows 10 card sends an hour per address, 6 per card, 10 wrong plates per card and 30 reads a minute unless told otherwise', () => {
+  it('allows 10 card sends an hour per address, 3 per address and card in 10 minutes, 6 per card, 10 wrong plates per card and 30 reads a minute unless told otherwise', () => {
     expect(loadConfig({}).cardSendLimits).toEqual({
       perAddressHour: 10,
+      perAddressAndCard10Minutes: 3,
       perCardHour: 6,
       wrongPlatesPerCardHour: 10,
       readsPerAddressMinute: 30,
@@ -321,15 +322,42 @@ describe('loadConfig', () => {
     expect(
       loadConfig({
         CARD_SENDS_PER_ADDRESS_HOUR: '3',
+        CARD_SENDS_PER_ADDRESS_AND_CARD_10_MINUTES: '2',
         CARD_SENDS_PER_CARD_HOUR: '2',
         CARD_WRONG_PLATES_PER_HOUR: '4',
         CARD_READS_PER_ADDRESS_MINUTE: '5',
       }).cardSendLimits,
-    ).toEqual({ perAddressHour: 3, perCardHour: 2, wrongPlatesPerCardHour: 4, readsPerAddressMinute: 5 });
+    ).toEqual({
+      perAddressHour: 3,
+      perAddressAndCard10Minutes: 2,
+      perCardHour: 2,
+      wrongPlatesPerCardHour: 4,
+      readsPerAddressMinute: 5,
+    });
     expect(configErrorOf({ CARD_SENDS_PER_CARD_HOUR: '0' }).message).toContain('CARD_SENDS_PER_CARD_HOUR');
     expect(configErrorOf({ CARD_WRONG_PLATES_PER_HOUR: '0' }).message).toContain(
       'CARD_WRONG_PLATES_PER_HOUR',
     );
+  });
+
+  it('reads the limits that were constants, with their former values by default', () => {
+    const byDefault = loadConfig({});
+    expect(byDefault.codesPerPhoneHour).toBe(5);
+    expect(byDefault.callerCallLimits).toEqual({ perHour: 5, perReceiverHour: 2 });
+    expect(byDefault.slipReadableDays).toBe(7);
+    expect(byDefault.devicesPerUser).toBe(10);
+    const told = loadConfig({
+      CODES_PER_PHONE_HOUR: '3',
+      CALLS_PER_CALLER_HOUR: '4',
+      CALLS_PER_CALLER_RECEIVER_HOUR: '1',
+      SLIP_READABLE_DAYS: '2',
+      DEVICES_PER_USER: '3',
+    });
+    expect(told.codesPerPhoneHour).toBe(3);
+    expect(told.callerCallLimits).toEqual({ perHour: 4, perReceiverHour: 1 });
+    expect(told.slipReadableDays).toBe(2);
+    expect(told.devicesPerUser).toBe(3);
+    expect(configErrorOf({ DEVICES_PER_USER: '0' }).message).toContain('DEVICES_PER_USER');
   });
 
   it('blocks a card’s stranger for 30 days unless told otherwise', () => {
@@ -518,6 +546,7 @@ describe('the fallback ladder', () => {
       perReceiverDay: { sms: 5, call: 3 },
       perDay: { sms: 2000, call: 500 },
       perSenderDay: { sms: 5, call: 2 },
+      callsPerSourceHour: 1,
       msg91NoticeTemplates: null,
       callFlow: null,
     });
@@ -533,6 +562,7 @@ describe('the fallback ladder', () => {
       FALLBACK_CALLS_PER_DAY: '20',
       FALLBACK_SMS_PER_SENDER_DAY: '3',
       FALLBACK_CALLS_PER_SENDER_DAY: '1',
+      FALLBACK_CALLS_PER_SOURCE_HOUR: '2',
     });
     expect(fallback).toMatchObject({
       smsAfterS: 2,
@@ -540,6 +570,7 @@ describe('the fallback ladder', () => {
       perReceiverDay: { sms: 1, call: 0 },
       perDay: { sms: 10, call: 20 },
       perSenderDay: { sms: 3, call: 1 },
+      callsPerSourceHour: 2,
     });
   });
 

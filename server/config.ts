@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { RuntimeConfig } from '#common/api';
-import { SESSION_MAX_DAYS_DEFAULT } from '#common/session-lifetime';
+import { LIMITS, type LimitDeclaration, type LimitName } from './limits';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -92,9 +92,18 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
 });
 
 /** Connections of each of an instance's two PostgreSQL pools (server/db/database.ts). */
-export const DEFAULT_DATABASE_POOL_SIZE = 10;
+export const DEFAULT_DATABASE_POOL_SIZE: number = LIMITS.DATABASE_POOL_SIZE.default;
+
+type LimitSchemas = { [Name in LimitName]: ReturnType<typeof limitSchema> };
+const limitSchema = ({ min, max, default: byDefault }: LimitDeclaration) =>
+  wholeNumber(min, max).default(byDefault);
+/** The environment variable of every declared limit, with the declaration's range and default. */
+const limitSchemas = Object.fromEntries(
+  Object.entries(LIMITS).map(([name, declaration]) => [name, limitSchema(declaration)]),
+) as LimitSchemas;
 
 const environmentSchema = z.object({
+  ...limitSchemas,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(8080),
   HOST: z.string().min(1).default('localhost'),
@@ -104,36 +113,15 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_DATABASE_POOL_SIZE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   HSTS: booleanFlag.default(false),
-  SESSION_TTL_DAYS: wholeNumber(1, 365).default(30),
-  SESSION_MAX_DAYS: wholeNumber(1, 3650).default(SESSION_MAX_DAYS_DEFAULT),
-  SMS_DAILY_CAP: wholeNumber(1).default(5000),
-  CODE_RESEND_GAP_S: wholeNumber(0, 3600).default(30),
-  CODES_PER_PHONE_DAY: wholeNumber(1).default(10),
   SIGNUP_CODES_PER_DAY: wholeNumber(1).optional(),
-  STRANGER_CODES_PER_DAY: wholeNumber(0).default(500),
-  STRANGER_CODES_PER_PHONE_DAY: wholeNumber(1).default(3),
   OTP_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
-  CODE_REQUESTS_PER_ADDRESS_HOUR: wholeNumber(1).default(20),
-  VERIFY_TRIES_PER_ADDRESS_HOUR: wholeNumber(1).default(60),
-  SEARCHES_PER_USER_MINUTE: wholeNumber(1).default(30),
-  SEARCHES_PER_USER_DAY: wholeNumber(1).default(200),
-  SENDS_PER_SENDER_MINUTE: wholeNumber(1).default(10),
-  SENDS_PER_PAIR_10_MINUTES: wholeNumber(1).default(3),
-  CALLS_PER_RECEIVER_HOUR: wholeNumber(1).default(6),
-  CALL_TIME_LIMIT_S: wholeNumber(1, 14_400).default(300),
-  VEHICLES_PER_USER: wholeNumber(1, 100_000).default(10),
-  VEHICLE_CHANGES_PER_USER_HOUR: wholeNumber(1).default(20),
   RC_PROVIDER: z.enum(['none', 'cashfree']).default('none'),
   CASHFREE_CLIENT_ID: z.string().min(1).optional(),
   CASHFREE_CLIENT_SECRET: z.string().min(1).optional(),
   CASHFREE_BASE_URL: providerBaseUrl.default('https://api.cashfree.com/verification'),
-  RC_CHECKS_PER_USER_DAY: wholeNumber(1).default(5),
-  RC_CHECKS_PER_DAY: wholeNumber(1).default(1000),
-  RC_PROOF_DAYS: wholeNumber(1, 3650).default(365),
   SMS_PROVIDER: z.enum(['log', 'twilio', 'msg91']).optional(),
   MSG91_AUTH_KEY: z.string().min(1).optional(),
   MSG91_TEMPLATE_ID: z.string().min(1).optional(),
@@ -150,57 +138,25 @@ const environmentSchema = z.object({
   TWILIO_BASE_URL: providerBaseUrl.default('https://api.twilio.com'),
   FIREBASE_SERVICE_ACCOUNT: jsonObject.optional(),
   FIREBASE_WEB_CONFIG: jsonObject.pipe(firebaseWebConfig).optional(),
-  SLIP_REQUESTS_PER_ADDRESS_MINUTE: wholeNumber(1).default(30),
   FIREBASE_VAPID_KEY: z.string().min(1).optional(),
-  LIVE_HEARTBEAT_MS: wholeNumber(10).default(25_000),
-  LIVE_STREAMS_PER_USER: wholeNumber(1, 100).default(5),
-  REMINDER_AFTER_S: wholeNumber(1, 86_400).default(600),
   DIST_DIR: z.string().min(1).default('./dist'),
-  SHUTDOWN_DRAIN_S: wholeNumber(0, 600).default(5),
-  SHUTDOWN_GRACE_S: wholeNumber(0, 600).default(20),
-  REQUEST_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
-  CONNECTION_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),
-  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 600_000).default(72_000),
-  MAX_CONNECTIONS: wholeNumber(1).default(10_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).max(100).default('vahan:'),
   GRIEVANCE_EMAIL: z.email('must be an e-mail address').optional(),
-  CODE_RETENTION_HOURS: wholeNumber(1, 24 * 365).default(24),
-  REQUEST_RETENTION_DAYS: wholeNumber(1, 3650).default(180),
-  WAITING_NOTES_PER_USER_DAY: wholeNumber(1).default(10),
-  WAITING_NOTE_DAYS: wholeNumber(1, 365).default(7),
-  WAITING_NOTE_HOLD_HOURS: wholeNumber(0, 8760).default(24),
-  FALLBACK_SMS_AFTER_S: wholeNumber(1, 86_400).default(60),
-  FALLBACK_CALL_AFTER_S: wholeNumber(1, 86_400).default(300),
-  FALLBACK_SMS_PER_RECEIVER_DAY: wholeNumber(0).default(5),
-  FALLBACK_CALLS_PER_RECEIVER_DAY: wholeNumber(0).default(3),
-  FALLBACK_SMS_PER_DAY: wholeNumber(0).default(2000),
-  FALLBACK_CALLS_PER_DAY: wholeNumber(0).default(500),
-  FALLBACK_SMS_PER_SENDER_DAY: wholeNumber(0).default(5),
-  FALLBACK_CALLS_PER_SENDER_DAY: wholeNumber(0).default(2),
   MSG91_NOTICE_TEMPLATE_ID: z.string().min(1).optional(),
   MSG91_NOTICE_TEMPLATE_ID_ML: z.string().min(1).optional(),
   // Exotel writes its flow URLs with http://; Exotel, not this server, fetches it.
   EXOTEL_FLOW_URL: z.url().optional(),
   EXOTEL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  CARD_SENDS_PER_ADDRESS_HOUR: wholeNumber(1).default(10),
-  CARD_SENDS_PER_CARD_HOUR: wholeNumber(1).default(6),
-  CARD_WRONG_PLATES_PER_HOUR: wholeNumber(1).default(10),
-  CARD_READS_PER_ADDRESS_MINUTE: wholeNumber(1).default(30),
-  STRANGER_BLOCK_DAYS: wholeNumber(1, 3650).default(30),
-  IMAGE_MAX_BYTES: wholeNumber(1024, 50 * 1024 * 1024).default(2 * 1024 * 1024),
-  IMAGE_RETENTION_DAYS: wholeNumber(1, 3650).default(7),
-  STRIKES_TO_PAUSE: wholeNumber(2, 1000).default(3),
-  STRIKE_WINDOW_DAYS: wholeNumber(1, 3650).default(30),
-  PAUSE_DAYS: wholeNumber(1, 3650).default(30),
-  FALSE_ALARM_REPORT_HOURS: wholeNumber(1, 24 * 3650).default(48),
-  STRIKE_REPORTER_MIN_AGE_DAYS: wholeNumber(0, 3650).default(7),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
+
+/** Every environment variable the server reads. */
+export const SETTING_NAMES: readonly string[] = Object.keys(environmentSchema.shape);
 
 export interface TwilioConfig {
   accountSid: string;
@@ -243,6 +199,8 @@ export interface FallbackConfig {
   perDay: { sms: number; call: number };
   /** Steps one sender's requests may cause in 24 h: an account, or a stranger counted per card and per address. */
   perSenderDay: { sms: number; call: number };
+  /** Fallback calls an hour to one receiver for the requests of one source. */
+  callsPerSourceHour: number;
   /** MSG91's DLT templates of the notice, by language (English when a language has none); null unless MSG91 sends. */
   msg91NoticeTemplates: { en: string; ml: string } | null;
   /** Exotel's call flow the call connects to, and the secret its webhooks carry; null when the call step is off. */
@@ -285,6 +243,8 @@ export interface Config {
   smsDailyCaps: { total: number; signups: number; repeats: number };
   /** The least wait between two codes for one phone. */
   codeResendGapSeconds: number;
+  /** Codes an hour for one phone, of each purpose apart. */
+  codesPerPhoneHour: number;
   /** Codes a day for one phone, sign-up and sign-in codes together. */
   codesPerPhoneDay: number;
   /** Codes that prove a stranger's phone (before a call through a card): a day in all, and per phone. */
@@ -301,6 +261,8 @@ export interface Config {
   sendLimits: { perSenderPerMinute: number; perPairPer10Minutes: number };
   /** Masked calls to one owner an hour, by all callers together. */
   callsPerReceiverHour: number;
+  /** Masked calls one caller (an account, or a card's stranger by the proven phone) places an hour: in all, and to one owner. */
+  callerCallLimits: { perHour: number; perReceiverHour: number };
   /** Per account: vehicles held at once, and adds plus number changes an hour. */
   vehicleLimits: { perUser: number; changesPerHour: number };
   /** Who checks ownership against the national RC record; null when nobody does. */
@@ -314,6 +276,8 @@ export interface Config {
   /** Masked calls: off unless a provider is configured. */
   telephony: { provider: 'none' } | ({ provider: 'exotel' } & ExotelConfig);
   firebase: FirebaseConfig | null;
+  /** Devices a user receives pushes on; registering one more forgets the least recently seen. */
+  devicesPerUser: number;
   /** The live notification channel: heartbeat interval and open streams kept per user (oldest closed). */
   live: { heartbeatMs: number; streamsPerUser: number };
   /** A request nobody has seen after this many seconds is pushed to its receiver once more. */
@@ -337,6 +301,8 @@ export interface Config {
   retention: { codeHours: number; requestDays: number };
   /** Wiper slips: their public page and answers, per client address a minute (no account to count by). */
   slipRequestsPerAddressMinute: number;
+  /** Days a slip can be read and answered after its note was attached. */
+  slipReadableDays: number;
   /**
    * Notes left for a number nobody reachable registered: per sender a day, the days each waits, and
    * (with no RC provider) the hours a registration must hold its number alone before notes reach it.
@@ -349,6 +315,8 @@ export interface Config {
    */
   cardSendLimits: {
     perAddressHour: number;
+    /** Sends one address makes at one card in 10 minutes, and as many guesses (counted apart). */
+    perAddressAndCard10Minutes: number;
     perCardHour: number;
     wrongPlatesPerCardHour: number;
     readsPerAddressMinute: number;
@@ -399,6 +367,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionLifetimes: { idleDays: env.SESSION_TTL_DAYS, maxDays: env.SESSION_MAX_DAYS },
     smsDailyCaps: smsDailyCaps(env),
     codeResendGapSeconds: env.CODE_RESEND_GAP_S,
+    codesPerPhoneHour: env.CODES_PER_PHONE_HOUR,
     codesPerPhoneDay: env.CODES_PER_PHONE_DAY,
     strangerCodes: { perDay: env.STRANGER_CODES_PER_DAY, perPhoneDay: env.STRANGER_CODES_PER_PHONE_DAY },
     addressLimits: {
@@ -412,6 +381,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perPairPer10Minutes: env.SENDS_PER_PAIR_10_MINUTES,
     },
     callsPerReceiverHour: env.CALLS_PER_RECEIVER_HOUR,
+    callerCallLimits: {
+      perHour: env.CALLS_PER_CALLER_HOUR,
+      perReceiverHour: env.CALLS_PER_CALLER_RECEIVER_HOUR,
+    },
     vehicleLimits: { perUser: env.VEHICLES_PER_USER, changesPerHour: env.VEHICLE_CHANGES_PER_USER_HOUR },
     sms: smsConfig(env),
     publicOrigin: publicOriginOf(env),
@@ -423,6 +396,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     telephony: telephonyConfig(env),
     firebase: firebaseConfig(env),
+    devicesPerUser: env.DEVICES_PER_USER,
     live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, streamsPerUser: env.LIVE_STREAMS_PER_USER },
     reminderAfterS: env.REMINDER_AFTER_S,
     distDir: env.DIST_DIR,
@@ -440,12 +414,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     retention: { codeHours: env.CODE_RETENTION_HOURS, requestDays: env.REQUEST_RETENTION_DAYS },
     cardSendLimits: {
       perAddressHour: env.CARD_SENDS_PER_ADDRESS_HOUR,
+      perAddressAndCard10Minutes: env.CARD_SENDS_PER_ADDRESS_AND_CARD_10_MINUTES,
       perCardHour: env.CARD_SENDS_PER_CARD_HOUR,
       wrongPlatesPerCardHour: env.CARD_WRONG_PLATES_PER_HOUR,
       readsPerAddressMinute: env.CARD_READS_PER_ADDRESS_MINUTE,
     },
     strangerBlockDays: env.STRANGER_BLOCK_DAYS,
     slipRequestsPerAddressMinute: env.SLIP_REQUESTS_PER_ADDRESS_MINUTE,
+    slipReadableDays: env.SLIP_READABLE_DAYS,
     waitingNotes: {
       perUserDay: env.WAITING_NOTES_PER_USER_DAY,
       days: env.WAITING_NOTE_DAYS,
@@ -478,6 +454,7 @@ function fallbackConfig(env: Environment): FallbackConfig {
     perReceiverDay: { sms: env.FALLBACK_SMS_PER_RECEIVER_DAY, call: env.FALLBACK_CALLS_PER_RECEIVER_DAY },
     perDay: { sms: env.FALLBACK_SMS_PER_DAY, call: env.FALLBACK_CALLS_PER_DAY },
     perSenderDay: { sms: env.FALLBACK_SMS_PER_SENDER_DAY, call: env.FALLBACK_CALLS_PER_SENDER_DAY },
+    callsPerSourceHour: env.FALLBACK_CALLS_PER_SOURCE_HOUR,
     msg91NoticeTemplates:
       env.SMS_PROVIDER === 'msg91' && MSG91_NOTICE_TEMPLATE_ID
         ? { en: MSG91_NOTICE_TEMPLATE_ID, ml: MSG91_NOTICE_TEMPLATE_ID_ML ?? MSG91_NOTICE_TEMPLATE_ID }

@@ -6,7 +6,6 @@ import { tooManyRequests, type ClientText } from './http-error';
 
 const CODE_TTL_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
-const HOURLY_PER_PHONE = 5;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** The share of a daily budget at which the operator is warned. */
@@ -33,6 +32,8 @@ export interface IssueLimits {
   signupDailyCap?: number;
   /** Repeat codes a day (a number's second and later), within `dailyCap`: first codes keep the rest; none, no such budget. */
   repeatDailyCap?: number;
+  /** Codes an hour for one phone. */
+  perPhoneHourly: number;
   /** Codes a day for one phone. */
   perPhoneDaily: number;
   onDailyCapReached: (budget: DailyBudget, cap: number) => void;
@@ -195,7 +196,7 @@ async function checkLimits(
       ),
     )
     .orderBy(desc(otpCodes.createdAt))
-    .limit(Math.max(HOURLY_PER_PHONE, limits.perPhoneDaily));
+    .limit(Math.max(limits.perPhoneHourly, limits.perPhoneDaily));
   const age = (at: Date) => now.getTime() - at.getTime();
   const newest = recent[0];
   if (newest && age(newest.createdAt) < limits.resendGapMs) {
@@ -204,11 +205,11 @@ async function checkLimits(
       (limits.resendGapMs - age(newest.createdAt)) / 1000,
     );
   }
-  const fifthThisHour = recent[HOURLY_PER_PHONE - 1];
-  if (fifthThisHour && age(fifthThisHour.createdAt) < HOUR_MS) {
+  const lastOfTheHour = recent[limits.perPhoneHourly - 1];
+  if (lastOfTheHour && age(lastOfTheHour.createdAt) < HOUR_MS) {
     throw tooManyRequests(
       (i18n) => i18n._('server.auth.tooManyCodes'),
-      (HOUR_MS - age(fifthThisHour.createdAt)) / 1000,
+      (HOUR_MS - age(lastOfTheHour.createdAt)) / 1000,
     );
   }
   const lastOfTheDay = recent[limits.perPhoneDaily - 1];

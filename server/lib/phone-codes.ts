@@ -29,6 +29,7 @@ function limitsOf(app: FastifyInstance, purpose: CodePurpose) {
   const { config } = app;
   const shared = {
     resendGapMs: config.codeResendGapSeconds * 1000,
+    perPhoneHourly: config.codesPerPhoneHour,
     onDailyCapReached: (budget, cap) =>
       app.log.warn({ cap, budget }, `${budgetName(purpose, budget)} reached: code requests are refused`),
     onDailyCapNear: (budget, cap) =>

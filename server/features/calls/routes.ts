@@ -13,7 +13,10 @@ import { currentUser } from '../../plugins/auth';
 const callRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const reachableByVehicle = preparedReachableBy(db, 'vehicleId');
-  const recordCall = preparedRecordCall(db, callRule(app.config.callsPerReceiverHour));
+  const recordCall = preparedRecordCall(
+    db,
+    callRule(app.config.callsPerReceiverHour, app.config.callerCallLimits),
+  );
 
   /** Rings the caller, then connects the vehicle's registrant; neither learns the other's number. */
   app.post(

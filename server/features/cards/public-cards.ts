@@ -25,7 +25,7 @@ import { requestPushData } from '../../lib/push-data';
 import { countHit, ttlMs } from '../../lib/rate-limit-count';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
 import {
-  CALLER_CALL_WINDOWS,
+  callerCallWindows,
   cardCallRule,
   cardMessageRule,
   newRequestRow,
@@ -40,8 +40,7 @@ import { isPaused } from '../../lib/vehicle-cards';
 import { liveCardByCode } from './repository';
 
 const HOUR_MS = 60 * 60_000;
-/** Sends one address may make at one card in 10 minutes, and as many guesses (counted apart). */
-const SENDS_PER_ADDRESS_AND_CARD = 3;
+/** The window of an address's sends at one card, and of its guesses there (counted apart). */
 const ADDRESS_AND_CARD_WINDOW_MS = 10 * 60_000;
 
 /** A card's vehicle and owner, when the card is live and its registration reachable. */
@@ -134,7 +133,7 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
     await count(
       `card-guesses-address:${cardId}:${from}`,
       ADDRESS_AND_CARD_WINDOW_MS,
-      SENDS_PER_ADDRESS_AND_CARD,
+      limits.perAddressAndCard10Minutes,
       TOO_MANY_FROM_ADDRESS,
     );
     await count(`card-guesses:${cardId}`, HOUR_MS, wrongPlatesPerCardHour, (i18n) =>
@@ -151,7 +150,7 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
     await count(
       `card-address:${cardId}:${from}`,
       ADDRESS_AND_CARD_WINDOW_MS,
-      SENDS_PER_ADDRESS_AND_CARD,
+      limits.perAddressAndCard10Minutes,
       TOO_MANY_FROM_ADDRESS,
     );
     await count(`card:${cardId}`, HOUR_MS, limits.perCardHour, (i18n) =>
@@ -263,7 +262,7 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       if (await isStrangerBlocked(db, owner.id, stranger, now)) throw forbidden(STRANGER_BLOCKED);
       // The caller's windows of the call rule, counted by the proven phone (a stranger has no account).
       const caller = createHash('sha256').update(`card-caller:${phone}`).digest('base64url');
-      const { perCaller, perPair } = CALLER_CALL_WINDOWS;
+      const { perCaller, perPair } = callerCallWindows(app.config.callerCallLimits);
       await count(`card-caller:${caller}`, perCaller.ms, perCaller.max, (i18n) =>
         i18n._('server.calls.callerLimit'),
       );

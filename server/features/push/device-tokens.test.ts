@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTokens } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { MAX_DEVICES_PER_USER, deviceTokensOf } from './device-tokens';
+import { deviceTokensOf } from './device-tokens';
 import { anotherSession, devicesOf, fcmToken, registerDevice } from '../../testing/push-fixtures';
 
 const DAY = 86_400_000;
@@ -64,9 +64,11 @@ describe('POST /api/users/fcmToken', () => {
     expect(await devicesOf(t, second)).toEqual([token]);
   });
 
-  it(`keeps only the ${MAX_DEVICES_PER_USER} most recently registered devices of a user`, async () => {
+  it('keeps only the DEVICES_PER_USER most recently registered devices of a user', async () => {
     const user = await t.signUp();
-    const tokens = Array.from({ length: MAX_DEVICES_PER_USER + 2 }, (_, index) => fcmToken(`device${index}`));
+    const tokens = Array.from({ length: t.app.config.devicesPerUser + 2 }, (_, index) =>
+      fcmToken(`device${index}`),
+    );
     for (const token of tokens) {
       await registerDevice(t, user, token);
       t.clock.advance(1000);

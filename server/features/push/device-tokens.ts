@@ -2,18 +2,17 @@ import { and, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { deviceTokens, sessions } from '../../db/schema';
 
-/** Devices kept per user; registering one more forgets the least recently seen. */
-export const MAX_DEVICES_PER_USER = 10;
-
 /**
  * Stores a device token for the session that registers it (it ends with the session); a token seen
- * before moves to this session and its user (signed in again, or the device changed hands).
+ * before moves to this session and its user (signed in again, or the device changed hands). A user keeps
+ * `perUser` devices: registering one more forgets the least recently seen.
  */
 export async function saveDeviceToken(
   db: Db,
   session: { userId: string; sessionId: string },
   token: string,
   now: Date,
+  perUser: number,
 ): Promise<void> {
   const { userId, sessionId } = session;
   await db
@@ -25,7 +24,7 @@ export async function saveDeviceToken(
     .from(deviceTokens)
     .where(eq(deviceTokens.userId, userId))
     .orderBy(desc(deviceTokens.lastSeen), desc(deviceTokens.createdAt))
-    .limit(MAX_DEVICES_PER_USER);
+    .limit(perUser);
   await db
     .delete(deviceTokens)
     .where(and(eq(deviceTokens.userId, userId), notInArray(deviceTokens.token, newest)));

@@ -13,7 +13,13 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = { userId: currentUser(request).id, sessionId: currentSession(request).id };
-      await saveDeviceToken(app.database.db, session, request.body.token, app.deps.now());
+      await saveDeviceToken(
+        app.database.db,
+        session,
+        request.body.token,
+        app.deps.now(),
+        app.config.devicesPerUser,
+      );
       return { message: request.i18n._('server.push.deviceRegistered') };
     },
   );

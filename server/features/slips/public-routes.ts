@@ -22,8 +22,6 @@ import { isAttached, slipAsSentRequest, slipNoteText } from '../../lib/slip-requ
 import { recordSlipReply, slipByCode } from './repository';
 import { slipPageHtml } from './page';
 
-/** A slip can be read and answered for a week after its note was attached. */
-export const SLIP_READABLE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;
 
 const pageQuery = z.strictObject({ lang: z.optional(z.string().check(z.maxLength(10))) });
@@ -36,7 +34,7 @@ const pageQuery = z.strictObject({ lang: z.optional(z.string().check(z.maxLength
 const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const now = () => app.deps.now();
-  const readableSince = () => new Date(now().getTime() - SLIP_READABLE_DAYS * DAY_MS);
+  const readableSince = () => new Date(now().getTime() - app.config.slipReadableDays * DAY_MS);
 
   const addressLimit = app.createRateLimit({
     max: app.config.slipRequestsPerAddressMinute,

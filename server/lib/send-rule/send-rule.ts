@@ -55,21 +55,22 @@ export const messageRule = (limits: Config['sendLimits']): SendRule => ({
   perPair: { max: limits.perPairPer10Minutes, ms: 10 * MINUTE_MS },
 });
 
-/** Masked calls an hour: 5 by one caller, 2 of them to one owner, and `perReceiverPerHour` to one owner by anyone. */
-export const CALLER_CALL_WINDOWS = {
-  perCaller: { max: 5, ms: HOUR_MS },
-  perPair: { max: 2, ms: HOUR_MS },
-} as const;
-export const callRule = (perReceiverPerHour: number): SendRule => ({
+/** A caller's masked calls an hour: in all, and to one owner. */
+export const callerCallWindows = (limits: Config['callerCallLimits']) => ({
+  perCaller: { max: limits.perHour, ms: HOUR_MS },
+  perPair: { max: limits.perReceiverHour, ms: HOUR_MS },
+});
+/** Masked calls an hour: the caller's windows, and `perReceiverPerHour` to one owner by anyone. */
+export const callRule = (perReceiverPerHour: number, callerLimits: Config['callerCallLimits']): SendRule => ({
   counts: ['call'],
-  perSender: CALLER_CALL_WINDOWS.perCaller,
-  perPair: CALLER_CALL_WINDOWS.perPair,
+  perSender: callerCallWindows(callerLimits).perCaller,
+  perPair: callerCallWindows(callerLimits).perPair,
   perReceiver: { max: perReceiverPerHour, ms: HOUR_MS },
 });
 
 /**
  * A masked call from a windscreen card: no sender account, so the send rule keeps the owner's window;
- * the caller's windows (`CALLER_CALL_WINDOWS`) are counted before, by the caller's proven phone.
+ * the caller's windows (`callerCallWindows`) are counted before, by the caller's proven phone.
  */
 export const cardCallRule = (perReceiverPerHour: number): SendRule => ({
   counts: ['call'],

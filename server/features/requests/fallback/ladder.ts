@@ -22,8 +22,6 @@ const LADDER_SWEEP_MS = 5000;
 const BUDGET_WARNING_SHARE = 0.8;
 /** The same warning is logged at most once an hour per instance. */
 const WARNING_GAP_MS = 60 * 60_000;
-/** One fallback call an hour to one receiver for the requests of one source. */
-const CALLS_PER_SOURCE_HOUR = 1;
 /** The share of a daily budget kept for senders who caused no step of that channel in the last 24 hours. */
 const RESERVE_DIVISOR = 5;
 
@@ -44,7 +42,7 @@ function refusalOf(channel: FallbackChannel, counts: StepCounts, config: Fallbac
   const budget = config.perDay[channel];
   if (counts.service >= budget) return 'budget';
   if (counts.receiver >= config.perReceiverDay[channel]) return 'receiver';
-  if (channel === 'call' && counts.sourceLastHour >= CALLS_PER_SOURCE_HOUR) return 'source';
+  if (channel === 'call' && counts.sourceLastHour >= config.callsPerSourceHour) return 'source';
   if (counts.sender >= config.perSenderDay[channel]) return 'sender';
   const reserve = Math.floor(budget / RESERVE_DIVISOR);
   if (counts.sender > 0 && counts.service >= budget - reserve) return 'reserve';

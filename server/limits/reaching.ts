@@ -1,0 +1,110 @@
+import type { LimitDeclaration } from './limit';
+
+/** Reaching an owner: searches, requests, calls, reminders, waiting notes and false alarms. */
+export const REACHING_LIMITS = {
+  SEARCHES_PER_USER_MINUTE: {
+    default: 30,
+    min: 1,
+    unit: 'searches a minute',
+    why: 'nobody walks the number space',
+  },
+  SEARCHES_PER_USER_DAY: {
+    default: 200,
+    min: 1,
+    unit: 'searches a day',
+    why: 'nobody harvests owners slowly',
+  },
+  SENDS_PER_SENDER_MINUTE: {
+    default: 10,
+    min: 1,
+    unit: 'requests a minute',
+    why: 'one sender cannot flood owners',
+  },
+  SENDS_PER_PAIR_10_MINUTES: {
+    default: 3,
+    min: 1,
+    unit: 'requests in 10 minutes',
+    why: 'one sender cannot flood one owner',
+  },
+  CALLS_PER_RECEIVER_HOUR: {
+    default: 6,
+    min: 1,
+    unit: 'calls an hour',
+    why: 'an owner’s phone is not rung by everyone at once',
+  },
+  CALLS_PER_CALLER_HOUR: {
+    default: 5,
+    min: 1,
+    unit: 'calls an hour',
+    why: 'one caller (an account or a proven phone) cannot spend the call budget',
+  },
+  CALLS_PER_CALLER_RECEIVER_HOUR: {
+    default: 2,
+    min: 1,
+    unit: 'calls an hour',
+    why: 'one caller cannot keep ringing one owner',
+  },
+  CALL_TIME_LIMIT_S: {
+    default: 300,
+    min: 1,
+    max: 14_400,
+    unit: 'seconds',
+    why: 'a masked call is paid by the minute',
+  },
+  REMINDER_AFTER_S: {
+    default: 600,
+    min: 1,
+    max: 86_400,
+    unit: 'seconds',
+    why: 'an unseen request is pushed once more',
+  },
+  WAITING_NOTES_PER_USER_DAY: {
+    default: 10,
+    min: 1,
+    unit: 'notes a day',
+    why: 'notes for unregistered numbers cannot be sprayed',
+  },
+  WAITING_NOTE_DAYS: {
+    default: 7,
+    min: 1,
+    max: 365,
+    unit: 'days',
+    why: 'a note about a parked car is old news after a week',
+  },
+  WAITING_NOTE_HOLD_HOURS: {
+    default: 24,
+    min: 0,
+    max: 8760,
+    unit: 'hours',
+    why: 'a number registered a moment ago does not collect its notes',
+  },
+  STRIKES_TO_PAUSE: {
+    default: 3,
+    min: 2,
+    max: 1000,
+    unit: 'strikes',
+    why: 'one report alone never pauses a sender',
+  },
+  STRIKE_WINDOW_DAYS: { default: 30, min: 1, max: 3650, unit: 'days', why: 'old false alarms are forgiven' },
+  PAUSE_DAYS: {
+    default: 30,
+    min: 1,
+    max: 3650,
+    unit: 'days',
+    why: 'a pause is long enough to matter, short enough to end',
+  },
+  FALSE_ALARM_REPORT_HOURS: {
+    default: 48,
+    min: 1,
+    max: 24 * 3650,
+    unit: 'hours',
+    why: 'a false alarm is reported while it is fresh',
+  },
+  STRIKE_REPORTER_MIN_AGE_DAYS: {
+    default: 7,
+    min: 0,
+    max: 3650,
+    unit: 'days',
+    why: 'new accounts cannot pause senders with reports',
+  },
+} as const satisfies Record<string, LimitDeclaration>;
