@@ -214,13 +214,15 @@ export const serverNotification = z.object({
   image: z.optional(z.object({ url: z.string() })),
   /** Where the sender was, rounded to about 100 m (3 decimals). */
   location: z.optional(z.object({ latitude: z.number(), longitude: z.number() })),
+  /** The receiver's answer, once given (from any of their devices). */
+  answer: z.optional(z.enum(REPLY_KINDS)),
 });
 export type ServerNotification = z.infer<typeof serverNotification>;
 export const serverNotificationList = z.array(serverNotification);
 
 export const replyKind = z.enum(REPLY_KINDS);
 
-/** A request as its sender follows it (README, "The request lifecycle"); never a phone number. */
+/** A request as its sender follows it (docs/architecture.md, "The request lifecycle"); never a phone number. */
 export const sentRequest = z.object({
   _id: z.string(),
   vehicleNumber: z.nullable(z.string()),

@@ -131,6 +131,7 @@ export function toServerNotification(
     ...(row.via === 'card' && row.vehicleId ? { vehicleId: row.vehicleId } : {}),
     ...(photo ? { image: { url: imageUrl(photo.id) } } : {}),
     ...(location ? { location } : {}),
+    ...(row.replyKind ? { answer: row.replyKind } : {}),
   };
 }
 

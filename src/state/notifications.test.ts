@@ -6,9 +6,11 @@ import {
   addLocalNotification,
   addPushNotification,
   addServerNotification,
+  answersAtom,
   clearAllNotifications,
   localNotificationsAtom,
   markAsRead,
+  recordAnswer,
   serverNotificationsAtom,
   setServerNotifications,
   unreadCountAtom,
@@ -105,6 +107,25 @@ describe('notifications state', () => {
     markAsRead('s');
     addLocalNotification({ id: 'b', body: 'two' });
     expect(appStore.get(unreadCountAtom)).toBe(2);
+  });
+
+  it('the badge counts only what is unanswered', () => {
+    setServerNotifications([aServerNotification({ _id: 's1' }), aServerNotification({ _id: 's2' })]);
+    addLocalNotification({ id: 'l1', body: 'one' });
+    recordAnswer('s1', 'coming_now');
+    recordAnswer('l1', 'five_minutes');
+    expect(appStore.get(unreadCountAtom)).toBe(1);
+  });
+
+  it('a fetched list brings the answers given before a reload, keeping one given here since', () => {
+    recordAnswer('s2', 'five_minutes');
+    setServerNotifications([
+      aServerNotification({ _id: 's1', answer: 'coming_now' }),
+      aServerNotification({ _id: 's2', answer: 'cannot_come' }),
+      aServerNotification({ _id: 's3' }),
+    ]);
+    expect(appStore.get(answersAtom)).toEqual({ s1: 'coming_now', s2: 'five_minutes' });
+    expect(appStore.get(unreadCountAtom)).toBe(1);
   });
 
   it('clearAllNotifications empties both lists', () => {

@@ -29,11 +29,27 @@ interface LocalNotificationInput {
 export const serverNotificationsAtom = appAtom<ServerNotification[]>([]);
 export const localNotificationsAtom = appAtom<LocalNotification[]>([]);
 
-export const unreadCountAtom = atom(
-  (get) =>
-    get(serverNotificationsAtom).filter((item) => !item.read).length +
-    get(localNotificationsAtom).filter((item) => !item.read).length,
-);
+/** The answers given from this app, by notification id ('answered' when another device gave it). */
+export const answersAtom = appAtom<Record<string, ReplyKind | 'answered'>>({});
+
+/** The badge: what is unread and still waits for an answer. */
+export const unreadCountAtom = atom((get) => {
+  const answers = get(answersAtom);
+  const waiting = (id: string, read: boolean) => !read && answers[id] === undefined;
+  return (
+    get(serverNotificationsAtom).filter((item) => waiting(item._id, item.read)).length +
+    get(localNotificationsAtom).filter((item) => waiting(item.id, item.read)).length
+  );
+});
+
+/** The answers the server knows (given before a reload, or on another device) are shown as given. */
+function keepServerAnswers(list: ServerNotification[]): void {
+  const current = appStore.get(answersAtom);
+  const known = list.flatMap((item) =>
+    item.answer && current[item._id] === undefined ? [[item._id, item.answer] as const] : [],
+  );
+  if (known.length > 0) appStore.set(answersAtom, { ...current, ...Object.fromEntries(known) });
+}
 
 function isKnown(id: string): boolean {
   return (
@@ -82,6 +98,7 @@ export function setServerNotifications(list: ServerNotification[]): void {
     list.map((item) => (readHere.has(item._id) ? { ...item, read: true } : item)),
   );
   appStore.set(localNotificationsAtom, (current) => current.filter((item) => !ids.has(item.id)));
+  keepServerAnswers(list);
 }
 
 /** Live notifications added while a fetch of the unread list was on its way, one list per fetch. */
@@ -129,9 +146,6 @@ export function clearAllNotifications(): void {
   appStore.set(serverNotificationsAtom, []);
   appStore.set(localNotificationsAtom, []);
 }
-
-/** The answers given from this app, by notification id ('answered' when another device gave it). */
-export const answersAtom = appAtom<Record<string, ReplyKind | 'answered'>>({});
 
 export function recordAnswer(id: string, answer: ReplyKind | 'answered'): void {
   appStore.set(answersAtom, (current) => ({ ...current, [id]: answer }));

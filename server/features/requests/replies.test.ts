@@ -61,6 +61,21 @@ describe('POST /api/users/replyToNotification', () => {
     expect(await sentRequests(t, sender)).toEqual([answered]);
   });
 
+  it('shows the receiver their answer in the unread list, for the bell after a reload', async () => {
+    const { owner, notification } = await aRequest(t);
+    const unread = async () =>
+      (
+        await t.inject({
+          method: 'GET',
+          url: '/api/users/unreadNotifications',
+          headers: owner.headers,
+        })
+      ).json<{ _id: string; answer?: string }[]>();
+    expect((await unread()).find((item) => item._id === notification._id)?.answer).toBeUndefined();
+    await reply(t, owner, { notificationId: notification._id, kind: 'coming_now' });
+    expect((await unread()).find((item) => item._id === notification._id)?.answer).toBe('coming_now');
+  });
+
   it('refuses a second answer with 409 and keeps the first', async () => {
     const { owner, notification } = await aRequest(t);
     await reply(t, owner, { notificationId: notification._id, kind: 'coming_now' });
