@@ -4,8 +4,29 @@
  * a token stored it sends the session check at once, for the app's client to take (src/lib/api-client.ts),
  * and asks for the chunks of the signed-in dashboard that index.html names, so a cold start fetches what
  * it needs in one round instead of a chain of chunks and a session check sent once the shell has mounted.
+ * While the page shows the worker's snapshot of the dashboard (sw/start-snapshot.ts), it keeps every
+ * tap on it, by the element's place in the markup, for the app to make again once it has taken over
+ * (src/app/snapshot-takeover.ts): a tap before the app is attached is neither lost nor acted on natively.
  */
 {
+  const taps: number[][] = [];
+  window.snapshotTaps = taps;
+  document.addEventListener(
+    'click',
+    (event) => {
+      const root = document.getElementById('root');
+      let target = event.target instanceof Element ? event.target : null;
+      if (root?.dataset.snapshot === undefined || target === null || !root.contains(target)) return;
+      event.preventDefault();
+      const path: number[] = [];
+      for (; target !== root && target.parentElement !== null; target = target.parentElement) {
+        path.unshift([...target.parentElement.children].indexOf(target));
+      }
+      taps.push(path);
+    },
+    true,
+  );
+
   let token: unknown = null;
   try {
     token = JSON.parse(localStorage.getItem('token') ?? 'null');

@@ -12,4 +12,6 @@ interface ImportMeta {
 interface Window {
   /** The session check src/early-start.ts sent before the app ran, until the app's client takes it. */
   earlySessionCheck?: { authorization: string; answer: Promise<Response> };
+  /** The taps src/early-start.ts kept while the worker's snapshot was on screen: each element's place under #root. */
+  snapshotTaps?: number[][];
 }

@@ -71,6 +71,28 @@ async function pageWithoutScripts(browser: LaunchedContext): Promise<Page> {
   return page;
 }
 
+/**
+ * Holds the entry chunk back until the returned function is called: it is taken out of the worker's
+ * cache, so the worker fetches it, and that fetch waits.
+ */
+async function holdEntryChunk(browser: LaunchedContext, page: Page): Promise<() => void> {
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (/\/assets\/index-[^/]*\.js/.test(request.url)) await cache.delete(request);
+      }
+    }
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await browser.context.route(/\/assets\/index-[^/]*\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describeInBrowser('the warm start', () => {
   let server: AppServer;
   const browsers: LaunchedContext[] = [];
@@ -141,22 +163,7 @@ describeInBrowser('the warm start', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    // The entry chunk held back (taken out of the worker's cache, so the worker fetches it): the
-    // snapshot is on screen with nothing behind it yet.
-    await page.evaluate(async () => {
-      for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        for (const request of await cache.keys()) {
-          if (/\/assets\/index-[^/]*\.js/.test(request.url)) await cache.delete(request);
-        }
-      }
-    });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await browser.context.route(/\/assets\/index-[^/]*\.js/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryChunk(browser, page);
     await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
     await expectVisible(greeting(page, account));
     const plate = page.getByRole('textbox', { name: 'TYPE VEHICLE NUMBER' });
@@ -170,6 +177,20 @@ describeInBrowser('the warm start', () => {
     expect(await page.getByRole('button', { name: 'FIND VEHICLE OWNER' }).isDisabled()).toBe(false);
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('keeps a tap made on the snapshot before the app is attached, and makes it once the app is', async () => {
+    const account = await signUp(server, { name: 'Kavya Early Tap' });
+    const { browser, page } = await warmDevice(account);
+    const release = await holdEntryChunk(browser, page);
+    await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+    await expectVisible(greeting(page, account));
+    await page.getByRole('button', { name: 'Search Vehicles' }).click();
+    expect(new URL(page.url()).pathname, 'nothing happened natively').toBe('/dashboard');
+    const kept = await page.evaluate(() => (window as { snapshotTaps?: unknown[] }).snapshotTaps?.length);
+    expect(kept, 'the tap was kept').toBe(1);
+    release();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/vehicleSearch');
   });
 
   it('serves the snapshot for its own route only', async () => {

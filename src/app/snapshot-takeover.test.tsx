@@ -47,6 +47,31 @@ describe('useSnapshotTakeover', () => {
     expect(root.dataset.snapshot).toBeUndefined();
   });
 
+  it('makes again, on the same place of the app, each tap kept while the snapshot was on screen', async () => {
+    function Menu() {
+      useSnapshotTakeover();
+      const [opened, setOpened] = useState(0);
+      return (
+        <nav>
+          <button type="button">Bell</button>
+          <button type="button" onClick={() => setOpened(opened + 1)}>
+            Menu
+          </button>
+          <output>{opened}</output>
+        </nav>
+      );
+    }
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.snapshot = 'user-anu';
+    root.innerHTML = '<nav><button type="button">Bell</button><button type="button">Menu</button></nav>';
+    document.body.append(root);
+    window.snapshotTaps = [[0, 1]];
+    render(<Menu />, { container: root });
+    expect(await screen.findByRole('status')).toHaveTextContent('1');
+    expect(window.snapshotTaps).toEqual([]);
+  });
+
   it('changes nothing on a page that holds no snapshot', () => {
     const root = document.createElement('div');
     root.id = 'root';

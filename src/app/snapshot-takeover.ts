@@ -2,9 +2,10 @@
  * The app taking over the worker's snapshot of the dashboard (sw/start-snapshot.ts). React's first
  * commit replaces the snapshot in one go (no frame without it, nothing moves); whatever the user typed
  * into it before the app was attached is read during that first render, while the snapshot is still
- * on the page, and carried into the app's own fields, focus included.
+ * on the page, and carried into the app's own fields, focus included; the taps made on it (kept by
+ * src/early-start.ts) are made again on the same places of the app's screen.
  */
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -35,6 +36,13 @@ function typeInto(field: Field, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** The element at `path` (child indices) under `root`, if the app's screen has one there. */
+function elementAt(root: Element, path: number[]): HTMLElement | null {
+  let element: Element | undefined = root;
+  for (const index of path) element = element?.children[index];
+  return element instanceof HTMLElement ? element : null;
+}
+
 function carryOver({ root, fields, focused }: Typed): void {
   delete root.dataset.snapshot;
   const now = fieldsOf(root);
@@ -46,10 +54,18 @@ function carryOver({ root, fields, focused }: Typed): void {
   });
 }
 
+/** After every layout effect of the screen (a link or navigate() is inert before its own has run). */
+function tapAgain(root: HTMLElement): void {
+  for (const path of window.snapshotTaps?.splice(0) ?? []) elementAt(root, path)?.click();
+}
+
 /** In the screen the snapshot was taken of: on its first render, takes over what the snapshot held. */
 export function useSnapshotTakeover(): void {
   const [typed] = useState(readSnapshot);
   useLayoutEffect(() => {
     if (typed !== null) carryOver(typed);
+  }, [typed]);
+  useEffect(() => {
+    if (typed !== null) tapAgain(typed.root);
   }, [typed]);
 }
