@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdult, latestAdultDateOfBirth, todayInIndia } from './age';
+import { isAdult, latestAdultDateOfBirth } from './age';
 
 describe('isAdult', () => {
   const now = new Date('2026-11-21T09:00:00Z');
@@ -29,7 +29,8 @@ describe('isAdult', () => {
 describe('latestAdultDateOfBirth', () => {
   it('is 18 years before today in India', () => {
     expect(latestAdultDateOfBirth(new Date('2026-11-21T09:00:00Z'))).toBe('2008-11-21');
-    expect(todayInIndia(new Date('2026-11-21T19:00:00Z'))).toBe('2026-11-22');
+    // 19:00 UTC is past midnight in India: it is the 22nd there.
+    expect(latestAdultDateOfBirth(new Date('2026-11-21T19:00:00Z'))).toBe('2008-11-22');
   });
 
   it('is 28 February on a 29 February', () => {

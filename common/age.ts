@@ -4,7 +4,7 @@ export const ADULT_AGE = 18;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** Today's date in India Standard Time, `YYYY-MM-DD`. */
-export function todayInIndia(now: Date): string {
+function todayInIndia(now: Date): string {
   return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 

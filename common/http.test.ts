@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createClient, failureOf, HttpError, messageOf } from './http';
+import { createClient, HttpError } from './http';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -115,9 +115,16 @@ describe('the transport', () => {
   });
 });
 
-describe('failureOf', () => {
-  it('sorts answers into offline, unauthorized, refused and server', () => {
-    expect([undefined, 401, 400, 404, 409, 429, 500, 503].map(failureOf)).toEqual([
+describe('the failure class of a failed call', () => {
+  it('sorts answers into offline, unauthorized, refused and server', async () => {
+    const classes: (string | undefined)[] = [];
+    const noAnswer = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
+    classes.push((await failureOfCall(noAnswer.client('/a'))).failure);
+    for (const status of [401, 400, 404, 409, 429, 500, 503]) {
+      const answered = clientAnswering(() => json(status, { message: 'no' }));
+      classes.push((await failureOfCall(answered.client('/a'))).failure);
+    }
+    expect(classes).toEqual([
       'offline',
       'unauthorized',
       'refused',
@@ -130,11 +137,13 @@ describe('failureOf', () => {
   });
 });
 
-describe('messageOf', () => {
-  it("reads the server's { message } and nothing else", () => {
-    expect(messageOf({ message: 'Vehicle not found.' })).toBe('Vehicle not found.');
-    expect(messageOf({ message: 42 })).toBeUndefined();
-    expect(messageOf('Vehicle not found.')).toBeUndefined();
-    expect(messageOf(undefined)).toBeUndefined();
+describe("the server's message of a failed call", () => {
+  it("reads the server's { message } and nothing else", async () => {
+    const messageOfAnswer = async (body: unknown) =>
+      (await failureOfCall(clientAnswering(() => json(404, body)).client('/a'))).serverMessage;
+    expect(await messageOfAnswer({ message: 'Vehicle not found.' })).toBe('Vehicle not found.');
+    expect(await messageOfAnswer({ message: 42 })).toBeUndefined();
+    expect(await messageOfAnswer('Vehicle not found.')).toBeUndefined();
+    expect(await messageOfAnswer(null)).toBeUndefined();
   });
 });

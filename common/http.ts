@@ -10,14 +10,14 @@
  */
 type Failure = 'offline' | 'unauthorized' | 'refused' | 'server';
 
-export function failureOf(status: number | undefined): Failure {
+function failureOf(status: number | undefined): Failure {
   if (status === undefined) return 'offline';
   if (status === 401) return 'unauthorized';
   return status >= 500 ? 'server' : 'refused';
 }
 
 /** The server's `{ message }` in an error's body, when it sent one. */
-export function messageOf(data: unknown): string | undefined {
+function messageOf(data: unknown): string | undefined {
   if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
     return data.message;
   }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearWorkerStore } from '../worker-store';
 import { flushOutbox } from './flush-outbox';
-import { OUTBOX_MAX_AGE_MS, type OutboxItem } from './outbox';
+import type { OutboxItem } from './outbox';
 import { putItem, queuedItems, takeOutcomes } from './outbox-db';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
@@ -125,7 +125,7 @@ describe('flushOutbox', () => {
   });
 
   it('drops a request older than 24 hours with a notice and does not send it', async () => {
-    const stale = anItem({ queuedAt: NOW - OUTBOX_MAX_AGE_MS - 1 });
+    const stale = anItem({ queuedAt: NOW - 24 * 60 * 60_000 - 1 });
     await putItem(stale);
     const { sent, fetch } = fakeFetch(() => json(201));
     await flushOutbox({ session, fetch, now: () => NOW });

@@ -19,7 +19,7 @@ export interface PhotoPayload {
 }
 
 /** Queued requests older than this are dropped with a notice rather than sent late. */
-export const OUTBOX_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const OUTBOX_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** The Background Sync tag the page registers and the service worker answers. */
 export const OUTBOX_SYNC_TAG = 'outbox';
 /** Where the service worker tells open pages that the outbox changed. */

@@ -5,7 +5,7 @@
  */
 const RELOADED_AT_KEY = 'chunk-reload-at';
 /** A second failure within this long after the reload means reloading did not help. */
-export const RELOAD_GUARD_MS = 60_000;
+const RELOAD_GUARD_MS = 60_000;
 
 /** The messages Chromium, Firefox and Safari give a dynamic import that could not load. */
 const CHUNK_LOAD_FAILURE =
