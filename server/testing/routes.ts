@@ -1,26 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 
 export interface RouteKey {
   method: string;
   url: string;
 }
 
-/** Every API route the app serves (HEAD, which Fastify adds to each GET, left out), read from the app itself. */
-export function apiRoutes(app: FastifyInstance): RouteKey[] {
-  const printed = app.printRoutes({ commonPrefix: false });
+const routesOfApp = new WeakMap<FastifyInstance, RouteKey[]>();
+
+/**
+ * Builds an app with `build`, keeping each route Fastify adds to it: an onRoute hook is added as the
+ * instance is created (Fastify's `fastify.initialization` channel), before any route. `build` must
+ * create its instance before its first await, so that no other app is created meanwhile.
+ */
+export async function withRoutesRecorded(build: () => Promise<FastifyInstance>): Promise<FastifyInstance> {
   const routes: RouteKey[] = [];
-  // A route that extends another's path (`/logout`, `/logoutOthers`) is printed as its child: `Others`.
-  const pathAtDepth: string[] = [];
-  for (const [, indent = '', segment = '', methods] of printed.matchAll(
-    /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/gm,
-  )) {
-    const depth = indent.length / 4;
-    const url = (depth > 0 ? (pathAtDepth[depth - 1] ?? '') : '') + segment;
-    pathAtDepth[depth] = url;
-    if (!methods || !url.startsWith('/api')) continue;
-    for (const method of methods.split(', ')) if (method !== 'HEAD') routes.push({ method, url });
+  const record = (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method, url: route.url });
+  };
+  const onCreated = (message: unknown) => {
+    const { fastify } = message as { fastify: FastifyInstance };
+    fastify.addHook('onRoute', record);
+    routesOfApp.set(fastify, routes);
+  };
+  subscribe('fastify.initialization', onCreated);
+  let building: Promise<FastifyInstance>;
+  try {
+    building = build();
+  } finally {
+    unsubscribe('fastify.initialization', onCreated);
   }
-  return routes.sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`));
+  return building;
+}
+
+/** Every API route the app serves (HEAD, which Fastify adds to each GET, left out), as Fastify added them. */
+export function apiRoutes(app: FastifyInstance): RouteKey[] {
+  const routes = routesOfApp.get(app);
+  if (!routes) throw new Error('the app was not built by withRoutesRecorded');
+  return routes
+    .filter(({ method, url }) => method !== 'HEAD' && url.startsWith('/api'))
+    .sort((a, b) => `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`));
 }
 
 export const routeName = ({ method, url }: RouteKey) => `${method} ${url}`;

@@ -4,6 +4,7 @@ import type { User } from '#common/api';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { SmsSender } from '../features/auth/sms';
+import { withRoutesRecorded } from './routes';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** A clock tests move by hand. */
@@ -90,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const clock = new TestClock();
   const sms = new RecordingSms();
-  const app = await buildApp(config, { now: clock.now, sms, ...options.deps });
+  const app = await withRoutesRecorded(() => buildApp(config, { now: clock.now, sms, ...options.deps }));
   await app.ready();
 
   const inject = (request: InjectOptions) => app.inject(request);
