@@ -73,22 +73,59 @@ describe('a request with a photo, in the bell', () => {
 });
 
 describe('False alarm on a request', () => {
-  it("posts the request's id to reportFalseAlarm and says it is marked", async () => {
+  async function markFalseAlarm() {
+    const opened = await openItem();
+    await opened.user.click(opened.item.getByRole('button', { name: 'False alarm' }));
+    expect(
+      opened.item.getByText('Mark this request a false alarm? It counts against its sender.'),
+    ).toBeInTheDocument();
+    await opened.user.click(opened.item.getByRole('button', { name: 'Mark it' }));
+    return opened;
+  }
+
+  it('asks first, and Keep it sends nothing', async () => {
     const calls = serve();
     const { user, item } = await openItem();
     await user.click(item.getByRole('button', { name: 'False alarm' }));
+    await user.click(item.getByRole('button', { name: 'Keep it' }));
+    expect(item.getByRole('button', { name: 'False alarm' })).toBeEnabled();
+    expect(calls.map((call) => call.url)).not.toContain('/api/users/reportFalseAlarm');
+  });
+
+  it("posts the request's id to reportFalseAlarm a minute after it is confirmed, and says it is marked", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = serve();
+    const { item } = await markFalseAlarm();
+    expect(item.getByText('Marked as a false alarm: it is reported in a minute.')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/api/users/reportFalseAlarm');
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(calls.at(-1)).toMatchObject({
       url: '/api/users/reportFalseAlarm',
       body: { notificationId: 'n-1' },
     });
     expect(await screen.findByText('Marked as a false alarm.')).toBeInTheDocument();
     expect(item.getByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
+    vi.useRealTimers();
+  });
+
+  it('can be undone within the minute, and then nothing is reported', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = serve();
+    const { user, item } = await markFalseAlarm();
+    await vi.advanceTimersByTimeAsync(59_000);
+    await user.click(item.getByRole('button', { name: 'Undo' }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls.map((call) => call.url)).not.toContain('/api/users/reportFalseAlarm');
+    expect(item.getByRole('button', { name: 'False alarm' })).toBeEnabled();
+    vi.useRealTimers();
   });
 
   it('takes 409 as marked already', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(() => jsonResponse({ message: 'This request is already marked as a false alarm.' }, 409));
-    const { user, item } = await openItem();
-    await user.click(item.getByRole('button', { name: 'False alarm' }));
+    const { item } = await markFalseAlarm();
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(await item.findByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
+    vi.useRealTimers();
   });
 });
