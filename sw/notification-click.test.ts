@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clickTarget, openFromNotification, pickWindow } from './notification-click';
+import { openFromNotification } from './notification-click';
 
 const origin = 'https://vahan.example';
 
@@ -21,36 +21,43 @@ function fakeScope(windows: ReturnType<typeof fakeWindow>[]) {
 
 const fakeNotification = (data: unknown) => ({ data, close: vi.fn() });
 
-describe('clickTarget', () => {
-  it("opens the notification's path in the app", () => {
-    expect(clickTarget({ url: '/myVehicle' }, origin)).toBe(`${origin}/myVehicle`);
+/** Where a click on a notification with this data opens the app when no window of it is open. */
+async function openedFor(data: unknown): Promise<unknown> {
+  const scope = fakeScope([]);
+  await openFromNotification(fakeNotification(data), scope);
+  return scope.clients.openWindow.mock.calls[0]?.[0];
+}
+
+describe('the screen a click opens', () => {
+  it("opens the notification's path in the app", async () => {
+    expect(await openedFor({ url: '/myVehicle' })).toBe(`${origin}/myVehicle`);
   });
 
-  it('opens the dashboard when the notification has no url', () => {
-    expect(clickTarget(undefined, origin)).toBe(`${origin}/dashboard`);
-    expect(clickTarget({ url: '' }, origin)).toBe(`${origin}/dashboard`);
+  it('opens the dashboard when the notification has no url', async () => {
+    expect(await openedFor(undefined)).toBe(`${origin}/dashboard`);
+    expect(await openedFor({ url: '' })).toBe(`${origin}/dashboard`);
   });
 
-  it('never follows a url of another site', () => {
-    expect(clickTarget({ url: 'https://evil.example/x' }, origin)).toBe(`${origin}/dashboard`);
+  it('never follows a url of another site', async () => {
+    expect(await openedFor({ url: 'https://evil.example/x' })).toBe(`${origin}/dashboard`);
   });
 });
 
-describe('pickWindow', () => {
-  it('prefers the window already showing the target', () => {
-    const onTarget = fakeWindow(`${origin}/dashboard`);
-    expect(pickWindow([fakeWindow(`${origin}/settings`, 'visible'), onTarget], `${origin}/dashboard`)).toBe(
-      onTarget,
-    );
-  });
-
-  it('otherwise prefers a visible window', () => {
+describe('the window a click focuses', () => {
+  it('prefers the window already showing the target', async () => {
     const visible = fakeWindow(`${origin}/settings`, 'visible');
-    expect(pickWindow([fakeWindow(`${origin}/login`), visible], `${origin}/dashboard`)).toBe(visible);
+    const onTarget = fakeWindow(`${origin}/dashboard`);
+    await openFromNotification(fakeNotification({ url: '/dashboard' }), fakeScope([visible, onTarget]));
+    expect(onTarget.focus).toHaveBeenCalledTimes(1);
+    expect(visible.focus).not.toHaveBeenCalled();
   });
 
-  it('finds none when no window is open', () => {
-    expect(pickWindow([], `${origin}/dashboard`)).toBeUndefined();
+  it('otherwise prefers a visible window', async () => {
+    const hidden = fakeWindow(`${origin}/login`);
+    const visible = fakeWindow(`${origin}/settings`, 'visible');
+    await openFromNotification(fakeNotification({ url: '/dashboard' }), fakeScope([hidden, visible]));
+    expect(visible.focus).toHaveBeenCalledTimes(1);
+    expect(hidden.focus).not.toHaveBeenCalled();
   });
 });
 

@@ -20,7 +20,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 /** The absolute URL to show; only a path of this app is followed, anything else falls back to the dashboard. */
-export function clickTarget(notificationData: unknown, origin: string): string {
+function clickTarget(notificationData: unknown, origin: string): string {
   const url = isObject(notificationData) ? notificationData.url : undefined;
   if (typeof url === 'string' && url !== '') {
     try {
@@ -34,7 +34,7 @@ export function clickTarget(notificationData: unknown, origin: string): string {
 }
 
 /** Prefer the window already on the target, then a visible one, then any. */
-export function pickWindow<Window extends WindowLike>(
+function pickWindow<Window extends WindowLike>(
   windows: readonly Window[],
   target: string,
 ): Window | undefined {
