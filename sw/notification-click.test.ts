@@ -15,7 +15,7 @@ function fakeWindow(url: string, visibilityState: DocumentVisibilityState = 'hid
 function fakeScope(windows: ReturnType<typeof fakeWindow>[]) {
   return {
     location: { origin },
-    clients: { matchAll: vi.fn(async () => windows), openWindow: vi.fn(async () => null) },
+    clients: { matchAll: vi.fn(async () => windows), openWindow: vi.fn(async (_url: string) => null) },
   };
 }
 
