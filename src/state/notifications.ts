@@ -58,9 +58,17 @@ function isKnown(id: string): boolean {
   );
 }
 
+/** The request that arrived last while the app was open, shown in a banner until dismissed; null for none. */
+export const arrivedRequestAtom = appAtom<string | null>(null);
+
+export function dismissArrivedRequest(): void {
+  appStore.set(arrivedRequestAtom, null);
+}
+
 /** A foreground push message: added on top, unread, unless that notification is already listed. */
 export function addLocalNotification(input: LocalNotificationInput): void {
   if (isKnown(input.id)) return;
+  if (input.data?.system !== true) appStore.set(arrivedRequestAtom, input.id);
   const item: LocalNotification = {
     id: input.id,
     title: input.title || i18n._('app.newNotification'),
@@ -109,6 +117,7 @@ export function addServerNotification(notification: ServerNotification): void {
   for (const added of addedDuringFetch) added.push(notification);
   if (appStore.get(serverNotificationsAtom).some((item) => item._id === notification._id)) return;
   appStore.set(serverNotificationsAtom, (current) => [notification, ...current]);
+  if (!notification.system) appStore.set(arrivedRequestAtom, notification._id);
   appStore.set(localNotificationsAtom, (current) => current.filter((item) => item.id !== notification._id));
 }
 

@@ -19,6 +19,7 @@ import { BlockSenderButton } from './block-sender-button';
 import { CardRequestActions } from './card-request-actions';
 import { FalseAlarmButton } from './false-alarm-button';
 import { RequestPhoto } from './request-photo';
+import { NewRequestBanner } from './new-request-banner';
 import { ReplyButtons } from './reply-buttons';
 import { bellItems, type BellItem } from './notification-items';
 import './notification-bell.css';
@@ -184,6 +185,7 @@ export function NotificationBell() {
           )}
         </section>
       )}
+      {!open && <NewRequestBanner />}
     </div>
   );
 }
