@@ -1,4 +1,4 @@
-import type { Msg91Config } from '../../../config';
+import type { Msg91Config } from './sms-settings';
 import { withoutPhoneNumbers } from '#common/contact-details';
 import type { Language } from '#common/languages';
 import type { NoticeSender } from '../../../lib/fallback-providers';

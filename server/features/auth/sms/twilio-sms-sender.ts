@@ -1,4 +1,4 @@
-import type { TwilioConfig } from '../../../config';
+import type { TwilioConfig } from './sms-settings';
 import type { NoticeSender } from '../../../lib/fallback-providers';
 import { codeMessage, type SmsSender } from './sms-sender';
 

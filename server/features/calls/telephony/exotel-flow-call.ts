@@ -1,4 +1,4 @@
-import type { ExotelConfig } from '../../../config';
+import type { ExotelConfig } from './exotel-settings';
 import type { FlowCaller } from '../../../lib/fallback-providers';
 import { postExotelCall, type ExotelRequestOptions } from './exotel-telephony';
 import { TelephonyRefused } from './telephony';

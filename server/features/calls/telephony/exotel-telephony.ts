@@ -1,4 +1,4 @@
-import type { ExotelConfig } from '../../../config';
+import type { ExotelConfig } from './exotel-settings';
 import { withoutPhoneNumbers } from '#common/contact-details';
 import { TelephonyRefused, TelephonyUnavailable, type Telephony } from './telephony';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { CashfreeConfig } from '../../../config';
+import type { CashfreeConfig } from './cashfree-settings';
 import { RcProviderError, type RcVerifier } from './rc-verifier';
 
 const RC_PROVIDER_TIMEOUT_MS = 5_000;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FallbackChannel } from '#common/fallback-channels';
 import { inQuietHours } from '#common/quiet-hours';
-import type { FallbackConfig } from '../../../config';
+import type { FallbackConfig } from './settings';
 import type { FlowCaller, NoticeSender } from '../../../lib/fallback-providers';
 import { periodicJobOf } from '../../../lib/periodic-job';
 import { changedRequest } from '../repository';
