@@ -269,7 +269,7 @@ export const rcRecords = pgTable(
 
 /**
  * Requests: every way of reaching an owner stores one. A user's request is inserted only by the send
- * rule's database function `store_checked_request` (migration 0014, called from server/lib/send-rule/),
+ * rule's database function `store_checked_request` (defined last by migration 0016, called from server/lib/send-rule/),
  * which checks blocks and send windows under a lock: a column added here that a new request must set
  * goes into that function too (server/lib/send-rule/send-rule.test.ts compares them).
  */
@@ -293,7 +293,7 @@ export const notifications = pgTable(
     vehicleNumber: varchar('vehicle_number', { length: 10 }),
     sentAt: timestamptz('sent_at').notNull().defaultNow(),
     readAt: timestamptz('read_at'),
-    /** The request's lifecycle as its sender sees it (README, "The request lifecycle"). */
+    /** The request's lifecycle as its sender sees it (docs/architecture.md, "The request lifecycle"). */
     deliveredAt: timestamptz('delivered_at'),
     seenAt: timestamptz('seen_at'),
     replyKind: text('reply_kind').$type<ReplyKind>(),
@@ -326,7 +326,7 @@ export const notifications = pgTable(
 );
 
 /**
- * A step of the fallback ladder taken for a request (README, "The fallback ladder"): an SMS or a voice
+ * A step of the fallback ladder taken for a request (docs/fallback-ladder.md): an SMS or a voice
  * call. Its primary key is the claim: with several instances sweeping, one of them inserts each step.
  */
 export const fallbackSteps = pgTable(
