@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { MessagePayload, RuntimeConfig, Vehicle } from '#common/api';
 import type { Language } from '#common/languages';
+import { replyLabel } from '#common/replies';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
@@ -115,6 +116,42 @@ describeInBrowser('controls that do what they say', () => {
       await screenshot(page, language, 'traffic-updates');
       await updates.getByRole('button', { name: t._('search.back') }).click();
       await expectVisible(page.getByRole('button', { name: t._('search.submit') }));
+    });
+
+    it(`${language}: a request arriving while the app is open shows a banner with its answers; the bell keeps the answer after a reload and asks before a false alarm, which can be undone`, async () => {
+      const { owner, vehicle } = await ownerWithVehicle(language);
+      const sender = await signUp(server, { name: 'Anu Thomas', language });
+      const page = await phoneIn(language, owner);
+      // A request sent once the live channel answered arrives while the app is open.
+      const liveChannel = page.waitForResponse((response) => response.url().includes('/api/users/events'));
+      await open(page, '/dashboard');
+      await liveChannel;
+      const send = (message: string) =>
+        api(sender, '/api/users/sendMessage', { userId: owner.user._id, vehicleId: vehicle._id, message });
+      await send('Your car is blocking my gate');
+      const banner = page.getByRole('alert', { name: t._('notifications.newRequest') });
+      await expectVisible(banner.getByText('Your car is blocking my gate'));
+      await screenshot(page, language, 'new-request-banner');
+      await banner.getByRole('button', { name: replyLabel(t, 'coming_now') }).click();
+      const answered = t._('notifications.answered', { label: replyLabel(t, 'coming_now') });
+      await expectVisible(banner.getByText(answered));
+
+      await page.reload();
+      const bell = page.getByRole('button', { name: new RegExp(`^${t._('notifications.title')}`) });
+      await expectVisible(bell);
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe(t._('notifications.title'));
+      await bell.click();
+      const panel = page.getByRole('region', { name: t._('notifications.title') });
+      const item = panel.getByRole('listitem').filter({ hasText: 'Your car is blocking my gate' });
+      await expectVisible(item.getByText(answered));
+
+      await item.getByRole('button', { name: t._('notifications.falseAlarm'), exact: true }).click();
+      await expectVisible(item.getByText(t._('notifications.falseAlarmAsk')));
+      await item.getByRole('button', { name: t._('notifications.falseAlarmConfirm'), exact: true }).click();
+      await expectVisible(item.getByText(t._('notifications.falseAlarmUndoable')));
+      await screenshot(page, language, 'false-alarm-undo');
+      await item.getByRole('button', { name: t._('notifications.falseAlarmUndo') }).click();
+      await expectVisible(item.getByRole('button', { name: t._('notifications.falseAlarm'), exact: true }));
     });
 
     it(`${language}: the action sheets say what they do, Add my location sends a place or says the phone refused, and the home search opens empty`, async () => {
