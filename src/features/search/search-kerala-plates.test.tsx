@@ -1,17 +1,11 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../lib/store';
 import { ownersAtom } from '../../state/owners';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
+import { search } from '../../testing/search';
 import { SearchPanel } from './search-panel';
-
-async function search(number: string) {
-  const user = userEvent.setup();
-  await user.type(screen.getByRole('textbox', { name: 'TYPE VEHICLE NUMBER' }), number);
-  await user.click(screen.getByRole('button', { name: 'FIND VEHICLE OWNER' }));
-}
 
 describe('searching plates as Kerala writes them', () => {
   beforeEach(() => {

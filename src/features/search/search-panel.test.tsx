@@ -6,15 +6,9 @@ import { ownersAtom } from '../../state/owners';
 import { anOwnedVehicle, aUser } from '../../testing/fixtures';
 import { jsonResponse, renderWithApp, stubFetch } from '../../testing/render';
 import { signIn } from '../../testing/session';
+import { search } from '../../testing/search';
 import { SearchPanel } from './search-panel';
 import { activateLanguage } from '../../i18n/i18n';
-
-async function search(number: string) {
-  const user = userEvent.setup();
-  await user.type(screen.getByRole('textbox', { name: 'TYPE VEHICLE NUMBER' }), number);
-  await user.click(screen.getByRole('button', { name: 'FIND VEHICLE OWNER' }));
-  return user;
-}
 
 describe('SearchPanel', () => {
   it('greets the signed-in user by name', () => {
