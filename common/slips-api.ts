@@ -4,11 +4,9 @@
  */
 import * as z from 'zod/mini';
 import { ownText, replyKind, vehicleNumberField } from './api';
+import { SLIP_TEXT_MAX, SLIPS_PER_SHEET } from './limits';
 import { TEMPLATE_KEYS } from './message-templates';
 import { normaliseSlipCode } from './slip-code';
-
-export const SLIPS_PER_SHEET = 8;
-export const SLIP_TEXT_MAX = 140;
 
 /** POST /api/users/slips: how many slips to make (a sheet holds eight). */
 export const createSlipsPayload = z.strictObject({

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
+import { SLIPS_PER_SHEET } from '#common/limits';
 import { formatSlipCode } from '#common/slip-code';
-import { SLIPS_PER_SHEET } from '#common/slips-api';
 import { textsFor } from '../../i18n/texts';
 import { PAGE_SIZES, printablePdf, type PrintableCell } from '../../lib/printable/pdf';
 

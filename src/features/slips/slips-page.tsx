@@ -6,9 +6,9 @@
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { SLIP_TEXT_MAX, SLIPS_PER_SHEET } from '#common/limits';
 import { TEMPLATE_KEYS, templateText, type TemplateKey } from '#common/message-templates';
 import { formatSlipCode, normaliseSlipCode } from '#common/slip-code';
-import { SLIP_TEXT_MAX, SLIPS_PER_SHEET } from '#common/slips-api';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
 import { Field } from '../../components/field';
 import { VehicleNumberInput } from '../../components/vehicle-number-input';
