@@ -1,28 +1,17 @@
 /**
- * Registers the one service worker (sw/sw.ts, built to /sw.js) in production builds, and offers a new
- * build through <UpdatePrompt>: the new worker waits until the user taps Reload, then every page it
- * takes over reloads into the new build, so nothing runs half on the old one.
+ * Registers the one service worker (sw/sw.ts, built to /sw.js) in production builds. Once a worker of
+ * ours controls the page, ./update-prompt (with workbox-window, from the worker's precache) registers
+ * it and offers each new build through <UpdatePrompt>.
  */
-import { useSyncExternalStore } from 'react';
-import type { Workbox } from 'workbox-window';
-import type { UpdatePromptView } from './update-prompt';
+import { useSyncExternalStore, type ComponentType } from 'react';
 
 const SCRIPT_URL = '/sw.js';
 
-type UpdateState = 'none' | 'waiting' | 'accepted';
-
 let registering = false;
-let workbox: Workbox | undefined;
 let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
-let updateState: UpdateState = 'none';
-/** Loaded with workbox-window: the prompt is only ever shown after registration. */
-let Prompt: typeof UpdatePromptView | undefined;
+/** The offer of a new build, there once ./update-prompt has loaded. */
+let Offer: ComponentType | undefined;
 const listeners = new Set<() => void>();
-
-function setUpdateState(next: UpdateState): void {
-  updateState = next;
-  for (const listener of listeners) listener();
-}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -41,27 +30,12 @@ function afterLoadAndIdle(): Promise<void> {
   });
 }
 
-/**
- * workbox-window and the update prompt, on a page a worker of ours controls: they come from its
- * precache, and from then on a new build is offered through <UpdatePrompt>.
- */
-async function startWorkbox(): Promise<ServiceWorkerRegistration | undefined> {
-  const [{ Workbox }, prompt] = await Promise.all([import('workbox-window'), import('./update-prompt')]);
-  Prompt = prompt.UpdatePromptView;
-  const wb = new Workbox(SCRIPT_URL);
-  workbox = wb;
-  wb.addEventListener('waiting', () => setUpdateState('waiting'));
-  wb.addEventListener('controlling', () => {
-    // Only a new build (waiting here, accepted here or in another tab) reloads the page: the first
-    // worker of a fresh page, or ours registered again after logout, brings nothing new.
-    if (updateState !== 'none') window.location.reload();
-  });
-  // An installed app can stay open for days: look for a new build whenever it comes back to view.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState !== 'visible') return;
-    wb.update().catch((error: unknown) => console.info('Update check failed', error));
-  });
-  return wb.register();
+/** workbox-window and the update prompt, on a page a worker of ours controls: they come from its precache. */
+async function watchForUpdates(): Promise<ServiceWorkerRegistration | undefined> {
+  const prompt = await import('./update-prompt');
+  Offer = prompt.UpdateOffer;
+  for (const listener of listeners) listener();
+  return prompt.registerWatchingUpdates(SCRIPT_URL);
 }
 
 /**
@@ -78,8 +52,8 @@ export async function registerServiceWorker(): Promise<void> {
   const container = navigator.serviceWorker;
   registration = afterLoadAndIdle()
     .then(async () => {
-      if (container.controller) return startWorkbox();
-      container.addEventListener('controllerchange', () => void startWorkbox().catch(workboxFailed), {
+      if (container.controller) return watchForUpdates();
+      container.addEventListener('controllerchange', () => void watchForUpdates().catch(workboxFailed), {
         once: true,
       });
       return container.register(SCRIPT_URL);
@@ -105,16 +79,10 @@ export async function getServiceWorkerRegistration(): Promise<ServiceWorkerRegis
   return navigator.serviceWorker.ready;
 }
 
-function acceptUpdate(): void {
-  setUpdateState('accepted');
-  workbox?.messageSkipWaiting();
-}
-
-const noUpdate = (): UpdateState => 'none';
+const noOffer = () => undefined;
 
 /** Mount once, anywhere in the app (it is fixed to the bottom of the screen). Nothing on the server. */
 export function UpdatePrompt() {
-  const state = useSyncExternalStore(subscribe, () => updateState, noUpdate);
-  if (state === 'none' || !Prompt) return null;
-  return <Prompt accepted={state === 'accepted'} onAccept={acceptUpdate} />;
+  const Loaded = useSyncExternalStore(subscribe, () => Offer, noOffer);
+  return Loaded ? <Loaded /> : null;
 }

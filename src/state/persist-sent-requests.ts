@@ -20,7 +20,7 @@ export async function loadStoredSentRequests(): Promise<void> {
   try {
     // The contract (and zod) come in a chunk of their own, as for the stored user (persist.ts).
     const [value, contract] = await Promise.all([
-      get<unknown>(SENT_REQUESTS_KEY, stateDatabase()),
+      stateDatabase().then((store) => get<unknown>(SENT_REQUESTS_KEY, store)),
       import('#common/api'),
     ]);
     const stored = contract.sentRequestList.safeParse(value);

@@ -6,7 +6,7 @@
  * quota, a blocked database) are logged and never stop the app; a failed write is also shown to the
  * user (lib/storage-problem.ts).
  */
-import { createStore, del, getMany, set, type UseStore } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
 import type { OwnedVehicle, User, Vehicle } from '#common/api';
 import { ownersAtom } from './owners';
 import { userAtom } from './user';
@@ -22,9 +22,19 @@ const OWNERS_KEY = 'owners';
 
 let database: UseStore | undefined;
 
-export function stateDatabase(): UseStore {
+/**
+ * The state's store in IndexedDB. idb-keyval loads with the first read or write, which the first load
+ * of /login never makes: a visitor's start reads nothing, and nothing is written before sign-in.
+ */
+export async function stateDatabase(): Promise<UseStore> {
+  const { createStore } = await import('idb-keyval');
   database ??= createStore('vahan-contact', 'state');
   return database;
+}
+
+async function readMany(keys: string[]): Promise<unknown[]> {
+  const [{ getMany }, store] = await Promise.all([import('idb-keyval'), stateDatabase()]);
+  return getMany<unknown>(keys, store);
 }
 
 interface Stored {
@@ -37,7 +47,7 @@ async function readStored(): Promise<Stored> {
   try {
     // The contract (and zod) load only for a signed-in start, never with the first load of /login.
     const [[user, vehicles, owners], contract] = await Promise.all([
-      getMany<unknown>([USER_KEY, VEHICLES_KEY, OWNERS_KEY], stateDatabase()),
+      readMany([USER_KEY, VEHICLES_KEY, OWNERS_KEY]),
       import('#common/api'),
     ]);
     const storedUser = contract.user.safeParse(user);
@@ -60,8 +70,9 @@ let writes: Promise<void> = Promise.resolve();
 export function writeStored(key: string, value: unknown): void {
   writes = writes.then(async () => {
     try {
-      if (value === null) await del(key, stateDatabase());
-      else await set(key, value, stateDatabase());
+      const [{ del, set }, store] = await Promise.all([import('idb-keyval'), stateDatabase()]);
+      if (value === null) await del(key, store);
+      else await set(key, value, store);
     } catch (error) {
       console.error(`Could not store ${key}`, error);
       reportStorageProblem(error);
