@@ -20,6 +20,9 @@ const reactRouterProduction = [
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? reactRouterProduction : [],
+    // A checkout whose node_modules is a link to another's (a second working copy) names the modules,
+    // and so the build manifest's chunks, by the path inside this project, not by the link's target.
+    preserveSymlinks: true,
   },
   plugins: [
     react(),
