@@ -793,6 +793,12 @@ async function windscreenCardJourney(base: string): Promise<void> {
     200,
   );
   await request(
+    'card owner resumes the card',
+    cardOwner,
+    { method: 'POST', url: '/api/users/resumeVehicleCard', payload: { vehicleId } },
+    200,
+  );
+  await request(
     'card owner turns the card off',
     cardOwner,
     { method: 'DELETE', url: `/api/users/vehicleCard?vehicleId=${vehicleId}` },

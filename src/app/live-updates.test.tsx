@@ -85,7 +85,7 @@ describe('live notifications in the signed-in area', () => {
     await waitFor(() => expect(bellItems()).toHaveLength(1));
     expect(bell()).toHaveAccessibleName('Notifications, 1 unread');
     // The live copy wins: it carries the sender's phone.
-    expect(within(bellItems()[0]!).getByText('From: 9895011111')).toBeInTheDocument();
+    expect(within(bellItems()[0]!).getByText('From: +91 98950 11111')).toBeInTheDocument();
   });
 
   it('a notification that came live and then by push is listed once', async () => {
