@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS_TO_HIDE_REGISTRATION } from '../../lib/registration-flags';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, messageAbout, reply } from '../../testing/request-fixtures';
-import { post } from '../../testing/user-api';
+import { post, search } from '../../testing/user-api';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const search = (who: SignedIn, vehicleNumber: string) =>
-  post(t, '/api/users/getVehicleOwner', { vehicleNumber: vehicleNumber.toLowerCase() }, who);
 
 /** `count` different senders each message the vehicle and the owner answers each "Not my vehicle". */
 async function flagBy(count: number, owner: SignedIn, vehicleId: string) {
@@ -27,7 +24,7 @@ describe('"Not my vehicle" flags the registration', () => {
     const owner = await t.signUp();
     const vehicle = await addVehicle(t, owner);
     await flagBy(FLAGS_TO_HIDE_REGISTRATION - 1, owner, vehicle._id);
-    expect((await search(await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
+    expect((await search(t, await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
   });
 
   it('counts one sender once, however often they were told', async () => {
@@ -37,7 +34,7 @@ describe('"Not my vehicle" flags the registration', () => {
       const notification = await messageAbout(t, sender, owner, vehicle._id);
       await reply(t, owner, { notificationId: notification._id, kind: 'not_my_vehicle' });
     }
-    expect((await search(await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
+    expect((await search(t, await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
   });
 
   it(`hides a registration from search and messages once ${FLAGS_TO_HIDE_REGISTRATION} senders flagged it`, async () => {
@@ -45,7 +42,7 @@ describe('"Not my vehicle" flags the registration', () => {
     const vehicle = await addVehicle(t, owner);
     await flagBy(FLAGS_TO_HIDE_REGISTRATION, owner, vehicle._id);
     const someone = await t.signUp();
-    expect((await search(someone, vehicle.vehicleNumber)).json()).toEqual([]);
+    expect((await search(t, someone, vehicle.vehicleNumber)).json()).toEqual([]);
     const message = await post(
       t,
       '/api/users/sendMessage',
@@ -66,7 +63,7 @@ describe('"Not my vehicle" flags the registration', () => {
       headers: owner.headers,
     });
     expect(saved.statusCode).toBe(200);
-    expect((await search(await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
+    expect((await search(t, await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
   });
 
   it('does not count other answers', async () => {
@@ -76,6 +73,6 @@ describe('"Not my vehicle" flags the registration', () => {
       const notification = await messageAbout(t, await t.signUp(), owner, vehicle._id);
       await reply(t, owner, { notificationId: notification._id, kind: 'cannot_come' });
     }
-    expect((await search(await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
+    expect((await search(t, await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
   });
 });

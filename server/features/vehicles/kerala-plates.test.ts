@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnedVehicle, Vehicle } from '#common/api';
 import type { CreatedSlips } from '#common/slips-api';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { search } from '../../testing/user-api';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { aCard, sendThroughCard } from '../../testing/card-fixtures';
 
@@ -13,20 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (vehicleNumber: string) =>
-  t.inject({
-    method: 'POST',
-    url: '/api/users/getVehicleOwner',
-    payload: { vehicleNumber },
-    headers: finder.headers,
-  });
-
 describe('Bharat-series plates, everywhere a plate is taken', () => {
   it('are added in their stored 10-character form and found by any spelling', async () => {
     const owner = await t.signUp();
     const vehicle = await addVehicle(t, owner, { vehicleNumber: '22 BH 1234 AA' });
     expect(vehicle.vehicleNumber).toBe('22bh1234aa');
-    const found = await search('22-bh-1234-aa');
+    const found = await search(t, finder, '22-bh-1234-aa');
     expect(found.statusCode).toBe(200);
     expect(found.json<OwnedVehicle[]>().map((item) => item._id)).toEqual([vehicle._id]);
   });
@@ -101,7 +94,7 @@ describe('Kerala plates with a one-digit office code', () => {
     const owner = await t.signUp();
     const vehicle = await addVehicle(t, owner, { vehicleNumber: 'KL 7 BQ 4521' });
     expect(vehicle.vehicleNumber).toBe('kl07bq4521');
-    const found = await search('kl 7 bq 4521');
+    const found = await search(t, finder, 'kl 7 bq 4521');
     expect(found.json<OwnedVehicle[]>().map((item) => item._id)).toEqual([vehicle._id]);
   });
 });
