@@ -1,26 +1,11 @@
 /** SPEC §1: the How It Works panel of the dashboard. */
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
+import { useServerData } from '../../lib/use-server-data';
 import { fetchActiveUsers } from './api';
 import './how-it-works.css';
 
 /** Grouped the Indian way: 1,23,456. */
 const indianGrouping = new Intl.NumberFormat('en-IN');
-
-/** The real number of people on the service; nothing until the server has said it. */
-function useActiveUsers(): number | undefined {
-  const [count, setCount] = useState<number>();
-  useEffect(() => {
-    let current = true;
-    void fetchActiveUsers().then((value) => {
-      if (current) setCount(value);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return count;
-}
 
 /** 24×24 outline icons, drawn here so no emoji font is needed. */
 const ICONS = {
@@ -32,7 +17,8 @@ const ICONS = {
 
 export function HowItWorks() {
   const { i18n } = useLingui();
-  const activeUsers = useActiveUsers();
+  // The real number of people on the service: nothing is shown until the server has said it.
+  const activeUsers = useServerData(fetchActiveUsers).data ?? undefined;
   const steps = [
     {
       icon: ICONS.car,
@@ -59,11 +45,12 @@ export function HowItWorks() {
     <section className="card how-it-works" aria-labelledby="how-it-works-title">
       <div className="how-it-works-head">
         <h2 id="how-it-works-title">{i18n._('home.title')}</h2>
-        {activeUsers !== undefined && (
-          <p className="how-it-works-users">
-            {i18n._('home.activeUsers', { count: indianGrouping.format(activeUsers) })}
-          </p>
-        )}
+        {/* Its line is kept while the count loads, so nothing below moves when it comes. */}
+        <p className="how-it-works-users" hidden={activeUsers === undefined}>
+          {activeUsers === undefined
+            ? '\u00a0'
+            : i18n._('home.activeUsers', { count: indianGrouping.format(activeUsers) })}
+        </p>
       </div>
       <ol className="how-it-works-steps">
         {steps.map((step) => (
