@@ -28,16 +28,14 @@ import {
   dropReservation,
   endCheck,
   giveBackAttempt,
-  keepHousehold,
   markVerified,
   ownVehicle,
-  registrantsOf,
-  release,
   storeRecord,
   sweepOwnership,
   type Claimed,
   type Verified,
 } from './repository';
+import { keepHousehold, registrantsOf, release } from './household';
 
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
 /** Every failed check says the same, so the answer tells nobody whether a plate exists or its RC is active. */
