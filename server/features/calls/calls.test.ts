@@ -5,7 +5,7 @@ import { textsFor } from '../../i18n/texts';
 import { notifications } from '../../db/schema';
 import { EXOTEL_CALLER_ID, startFakeExotel, type FakeExotel } from '../../testing/fake-exotel';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { updateProfile } from '../../testing/user-api';
+import { search, updateProfile } from '../../testing/user-api';
 import { quietHoursNow } from '../../testing/quiet-hours';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { exotelTelephony } from './telephony/exotel-telephony';
@@ -354,25 +354,18 @@ describe('the cap on calls to one owner (CALLS_PER_RECEIVER_HOUR)', () => {
 });
 
 describe('the masked call in a search result', () => {
-  const search = async (who: SignedIn, car: Vehicle) => {
-    const response = await t.inject({
-      method: 'POST',
-      url: '/api/users/getVehicleOwner',
-      payload: { vehicleNumber: car.vehicleNumber },
-      headers: who.headers,
-    });
-    return response.json<OwnedVehicle[]>()[0]?.userId.maskedCall;
-  };
+  const maskedCallOf = async (who: SignedIn, car: Vehicle) =>
+    (await search(t, who, car.vehicleNumber)).json<OwnedVehicle[]>()[0]?.userId.maskedCall;
 
   it('is available for an owner who takes calls', async () => {
     const { car } = await ownerWithCar();
-    expect(await search(await t.signUp(), car)).toEqual({ available: true });
+    expect(await maskedCallOf(await t.signUp(), car)).toEqual({ available: true });
   });
 
   it('says why not for an owner who does not take calls', async () => {
     const { owner, car } = await ownerWithCar();
     await updateProfile(t, owner, { allowCalls: false });
-    expect(await search(await t.signUp(), car)).toEqual({
+    expect(await maskedCallOf(await t.signUp(), car)).toEqual({
       available: false,
       reason: english._('server.calls.ownerDeclines'),
     });
@@ -382,7 +375,7 @@ describe('the masked call in a search result', () => {
     const { owner, car } = await ownerWithCar();
     const quietHours = quietHoursNow(t);
     await updateProfile(t, owner, { quietHours });
-    const maskedCall = await search(await t.signUp(), car);
+    const maskedCall = await maskedCallOf(await t.signUp(), car);
     expect(maskedCall).toEqual({ available: false, reason: english._('server.calls.quietHours') });
     expect(maskedCall?.reason).not.toMatch(/\d/);
     expect(maskedCall?.reason).not.toContain(quietHours.end);

@@ -8,7 +8,8 @@ import {
   openEventStream,
   type EventStream,
 } from '../../testing/event-stream';
-import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { markSeen, reply } from '../../testing/request-fixtures';
 import { aCard, last4, sentThroughCard } from '../../testing/card-fixtures';
 
 let t: TestApp;
@@ -22,8 +23,6 @@ afterAll(() => t.close());
 const DAY_MS = 24 * 60 * 60_000;
 
 const status = (token: string) => t.inject({ method: 'GET', url: `/api/public/requests/${token}` });
-const post = (who: SignedIn, url: string, payload: object) =>
-  t.inject({ method: 'POST', url: `/api/users/${url}`, payload, headers: who.headers });
 
 /** A stranger's request through a fresh owner's card: the owner, and the stranger's status token. */
 async function aCardRequest(ownerOverrides: Record<string, unknown> = {}) {
@@ -72,10 +71,10 @@ describe('GET /api/public/requests/{statusToken}', () => {
   it('shows that the owner saw it and answered, with the answer', async () => {
     const { owner, requestId, statusToken } = await aCardRequest();
     t.clock.advance(1000);
-    await post(owner, 'notificationsSeen', { ids: [requestId] });
+    await markSeen(t, owner, [requestId]);
     const seenAt = t.clock.now().toISOString();
     t.clock.advance(1000);
-    await post(owner, 'replyToNotification', {
+    await reply(t, owner, {
       notificationId: requestId,
       kind: 'five_minutes',
       text: 'Sorry',
@@ -95,7 +94,7 @@ describe('GET /api/public/requests/{statusToken}', () => {
       payload: { shareReadReceipts: false },
       headers: owner.headers,
     });
-    await post(owner, 'replyToNotification', { notificationId: requestId, kind: 'coming_now' });
+    await reply(t, owner, { notificationId: requestId, kind: 'coming_now' });
     expect((await status(statusToken)).json()).toMatchObject({
       deliveredAt: null,
       seenAt: null,
@@ -131,10 +130,10 @@ describe('the status stream /api/public/requests/{statusToken}/events', () => {
     const { owner, requestId, statusToken } = await aCardRequest();
     const { stream, first } = await statusStream(statusToken);
     expect(first).toEqual((await status(statusToken)).json());
-    await post(owner, 'notificationsSeen', { ids: [requestId] });
+    await markSeen(t, owner, [requestId]);
     expect(await nextStatus(stream)).toMatchObject({ seenAt: t.clock.now().toISOString(), reply: null });
     t.clock.advance(60_000);
-    await post(owner, 'replyToNotification', { notificationId: requestId, kind: 'five_minutes' });
+    await reply(t, owner, { notificationId: requestId, kind: 'five_minutes' });
     const answered = await nextStatus(stream);
     expect(answered).toEqual({
       sentAt: first.sentAt,

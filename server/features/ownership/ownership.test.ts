@@ -5,6 +5,7 @@ import { rcRecords, rcVerificationAttempts } from '../../db/schema';
 import { RC_CHECK_IN_FLIGHT_MS } from '../../lib/rc-check-window';
 import { startFakeCashfree, type FakeCashfree } from '../../testing/fake-cashfree';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { post, search } from '../../testing/user-api';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
 import { sweepOwnership } from './repository';
 
@@ -48,12 +49,10 @@ beforeEach(() => {
 const DAY_MS = 86_400_000;
 const NOT_VERIFIED = 'We could not verify this vehicle against its Registration Certificate.';
 
-const post = (who: SignedIn, url: string, payload: object) =>
-  t.inject({ method: 'POST', url: `/api/users/${url}`, headers: who.headers, payload });
 const verify = (who: SignedIn, vehicle: Vehicle, chassisLast5 = '12345', engineLast5 = '54321') =>
-  post(who, 'verifyVehicle', { id: vehicle._id, chassisLast5, engineLast5 });
-const search = async (who: SignedIn, vehicleNumber: string) =>
-  (await post(who, 'getVehicleOwner', { vehicleNumber })).json<OwnedVehicle[]>();
+  post(t, '/api/users/verifyVehicle', { id: vehicle._id, chassisLast5, engineLast5 }, who);
+const ownersFound = async (who: SignedIn, vehicleNumber: string) =>
+  (await search(t, who, vehicleNumber)).json<OwnedVehicle[]>();
 const myVehicles = async (who: SignedIn) =>
   (await t.inject({ method: 'GET', url: '/api/users/getMyVehicles', headers: who.headers })).json<
     Vehicle[]
@@ -65,7 +64,7 @@ describe('several registrants per number', () => {
     const vehicleNumber = nextVehicleNumber();
     await addVehicle(t, first, { vehicleNumber });
     await addVehicle(t, second, { vehicleNumber });
-    const found = await search(finder, vehicleNumber);
+    const found = await ownersFound(finder, vehicleNumber);
     expect(found.map((vehicle) => vehicle.userId._id).sort()).toEqual(
       [first.user._id, second.user._id].sort(),
     );
@@ -77,10 +76,15 @@ describe('the per-account caps', () => {
   it('refuses the eleventh vehicle of an account with 409 and stores nothing', async () => {
     const squatter = await t.signUp();
     for (let i = 0; i < 10; i++) await addVehicle(t, squatter);
-    const response = await post(squatter, 'addVehicle', {
-      name: 'One more',
-      vehicleNumber: nextVehicleNumber(),
-    });
+    const response = await post(
+      t,
+      '/api/users/addVehicle',
+      {
+        name: 'One more',
+        vehicleNumber: nextVehicleNumber(),
+      },
+      squatter,
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: expect.stringContaining('at most 10 vehicles') });
     expect(await myVehicles(squatter)).toHaveLength(10);
@@ -98,13 +102,19 @@ describe('the per-account caps', () => {
       });
       expect(renumbered.statusCode).toBe(200);
     }
-    const response = await post(busy, 'addVehicle', { name: 'Late', vehicleNumber: nextVehicleNumber() });
+    const response = await post(
+      t,
+      '/api/users/addVehicle',
+      { name: 'Late', vehicleNumber: nextVehicleNumber() },
+      busy,
+    );
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(await myVehicles(busy)).toHaveLength(1);
     t.clock.advance(3_600_000);
     expect(
-      (await post(busy, 'addVehicle', { name: 'Later', vehicleNumber: nextVehicleNumber() })).statusCode,
+      (await post(t, '/api/users/addVehicle', { name: 'Later', vehicleNumber: nextVehicleNumber() }, busy))
+        .statusCode,
     ).toBe(201);
   });
 });
@@ -212,24 +222,31 @@ describe('a squatter and the real owner', () => {
     const numbers = Array.from({ length: 12 }, () => nextVehicleNumber());
     const answers: number[] = [];
     for (const vehicleNumber of numbers) {
-      answers.push((await post(squatter, 'addVehicle', { name: 'Mine', vehicleNumber })).statusCode);
+      answers.push(
+        (await post(t, '/api/users/addVehicle', { name: 'Mine', vehicleNumber }, squatter)).statusCode,
+      );
     }
     expect(answers).toEqual([...Array<number>(10).fill(201), 409, 409]);
 
     const plate = numbers[0] ?? '';
-    const squatted = (await search(finder, plate))[0];
+    const squatted = (await ownersFound(finder, plate))[0];
     if (!squatted) throw new Error('the squatted number was not found');
     const real = await addVehicle(t, owner, { vehicleNumber: plate });
     expect((await verify(owner, real)).statusCode).toBe(200);
 
-    const found = await search(finder, plate);
+    const found = await ownersFound(finder, plate);
     expect(found.map((vehicle) => vehicle.userId._id)).toEqual([owner.user._id]);
     expect(found[0]?.verified).toBe(true);
-    const message = await post(finder, 'sendMessage', {
-      userId: squatter.user._id,
-      vehicleId: squatted._id,
-      message: 'Please move your car',
-    });
+    const message = await post(
+      t,
+      '/api/users/sendMessage',
+      {
+        userId: squatter.user._id,
+        vehicleId: squatted._id,
+        message: 'Please move your car',
+      },
+      finder,
+    );
     expect(message.statusCode).toBe(404);
     const unread = await t.inject({
       method: 'GET',
@@ -256,7 +273,7 @@ describe('household members', () => {
     const shared = await addVehicle(t, spouse, { vehicleNumber });
     const mine = await addVehicle(t, owner, { vehicleNumber });
     expect((await verify(owner, mine)).statusCode).toBe(200);
-    expect((await search(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([mine._id]);
+    expect((await ownersFound(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([mine._id]);
 
     const listed = await t.inject({
       method: 'GET',
@@ -266,16 +283,21 @@ describe('household members', () => {
     expect(listed.json()).toEqual([
       { _id: shared._id, name: 'Asha Owner', verified: false, household: false },
     ]);
-    const kept = await post(owner, 'keepHousehold', { id: mine._id, registrationId: shared._id });
+    const kept = await post(
+      t,
+      '/api/users/keepHousehold',
+      { id: mine._id, registrationId: shared._id },
+      owner,
+    );
     expect(kept.json()).toEqual([{ _id: shared._id, name: 'Asha Owner', verified: false, household: true }]);
 
-    const found = await search(finder, vehicleNumber);
+    const found = await ownersFound(finder, vehicleNumber);
     expect(found.map((vehicle) => [vehicle._id, vehicle.verified, vehicle.household])).toEqual([
       [mine._id, true, false],
       [shared._id, false, true],
     ]);
-    await post(owner, 'releaseHousehold', { id: mine._id, registrationId: shared._id });
-    expect((await search(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([mine._id]);
+    await post(t, '/api/users/releaseHousehold', { id: mine._id, registrationId: shared._id }, owner);
+    expect((await ownersFound(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([mine._id]);
   });
 
   it('answers 409 while the caller has not verified the vehicle', async () => {
@@ -337,7 +359,7 @@ describe('a check in flight against a slow provider', () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({ message: expect.stringContaining('changed during the check') });
     expect((await myVehicles(attacker))[0]).toMatchObject({ verified: false });
-    const found = await search(finder, victimCar.vehicleNumber);
+    const found = await ownersFound(finder, victimCar.vehicleNumber);
     expect(found.map((vehicle) => [vehicle.userId._id, vehicle.verified]).sort()).toEqual(
       [
         [victim.user._id, false],
@@ -365,7 +387,7 @@ describe('the registered mobile number', () => {
     const current = await addVehicle(t, owner, { vehicleNumber });
     expect((await verify(owner, current)).statusCode).toBe(200);
 
-    expect((await search(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([current._id]);
+    expect((await ownersFound(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([current._id]);
     expect((await myVehicles(previous))[0]).toMatchObject({ verified: false });
     const unread = await t.inject({
       method: 'GET',
@@ -396,7 +418,7 @@ describe('the periodic sweep', () => {
     expect((await myVehicles(owner))[0]).toMatchObject({ verified: false, proofExpired: true });
     const kept = await db.select().from(rcRecords).where(eq(rcRecords.vehicleNumber, vehicleNumber));
     expect(kept).toEqual([]);
-    expect(await search(other, vehicleNumber)).toHaveLength(2);
+    expect(await ownersFound(other, vehicleNumber)).toHaveLength(2);
 
     expect((await verify(owner, car)).json()).toMatchObject({ verified: true, proofExpired: false });
   });
@@ -415,7 +437,8 @@ describe('the verified owner and the other registrants', () => {
     const workshop = await addVehicle(t, mechanic, { vehicleNumber });
     expect((await verify(previous, old)).statusCode).toBe(200);
     expect(
-      (await post(previous, 'keepHousehold', { id: old._id, registrationId: workshop._id })).statusCode,
+      (await post(t, '/api/users/keepHousehold', { id: old._id, registrationId: workshop._id }, previous))
+        .statusCode,
     ).toBe(200);
     t.clock.advance(DAY_MS);
     // The RC now carries the new owner's mobile number: a stronger proof than the previous owner's.
@@ -434,16 +457,26 @@ describe('the verified owner and the other registrants', () => {
       { _id: workshop._id, name: 'Mechanic', verified: false, household: true },
       { _id: old._id, name: 'Previous Owner', verified: false, household: false },
     ]);
-    const refused = await post(previous, 'releaseHousehold', { id: old._id, registrationId: current._id });
+    const refused = await post(
+      t,
+      '/api/users/releaseHousehold',
+      { id: old._id, registrationId: current._id },
+      previous,
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: expect.any(String) });
 
-    const released = await post(owner, 'releaseHousehold', { id: current._id, registrationId: workshop._id });
+    const released = await post(
+      t,
+      '/api/users/releaseHousehold',
+      { id: current._id, registrationId: workshop._id },
+      owner,
+    );
     expect(released.json<Registrant[]>().sort(byName)).toEqual([
       { _id: workshop._id, name: 'Mechanic', verified: false, household: false },
       { _id: old._id, name: 'Previous Owner', verified: false, household: false },
     ]);
-    expect((await search(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([current._id]);
+    expect((await ownersFound(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([current._id]);
   });
 });
 
@@ -463,7 +496,7 @@ describe('two proofs of one number at equal strength', () => {
     });
     expect((await myVehicles(second))[0]).toMatchObject({ verified: false });
     expect((await myVehicles(first))[0]).toMatchObject({ verified: true });
-    expect((await search(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([firstCar._id]);
+    expect((await ownersFound(finder, vehicleNumber)).map((vehicle) => vehicle._id)).toEqual([firstCar._id]);
   });
 
   it('never lets the newer claimant release the older proof, however often they try', async () => {
@@ -475,10 +508,15 @@ describe('two proofs of one number at equal strength', () => {
     for (let round = 0; round < 5; round++) {
       t.clock.advance(DAY_MS);
       expect((await verify(second, secondCar)).statusCode).toBe(409);
-      const release = await post(second, 'releaseHousehold', {
-        id: secondCar._id,
-        registrationId: firstCar._id,
-      });
+      const release = await post(
+        t,
+        '/api/users/releaseHousehold',
+        {
+          id: secondCar._id,
+          registrationId: firstCar._id,
+        },
+        second,
+      );
       expect(release.statusCode).toBe(409);
     }
     expect((await myVehicles(first))[0]).toMatchObject({ verified: true });

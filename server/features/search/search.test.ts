@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (payload: object, headers: Record<string, string> = searcher.headers) =>
+const getVehicleOwner = (payload: object, headers: Record<string, string> = searcher.headers) =>
   t.inject({ method: 'POST', url: '/api/users/getVehicleOwner', payload, headers });
 
 const setPhoneVisible = (user: SignedIn, phoneVisible: boolean) =>
@@ -29,7 +29,7 @@ describe('POST /api/users/getVehicleOwner', () => {
   it('finds a vehicle by any spelling of its number', async () => {
     const owner = await t.signUp();
     await addVehicle(t, owner, { vehicleNumber: 'kl07ab1234' });
-    const response = await search({ vehicleNumber: 'KL 07-AB 1234' });
+    const response = await getVehicleOwner({ vehicleNumber: 'KL 07-AB 1234' });
     expect(response.statusCode).toBe(200);
     expect(response.json<OwnedVehicle[]>().map((found) => found.vehicleNumber)).toEqual(['kl07ab1234']);
   });
@@ -49,7 +49,7 @@ describe('POST /api/users/getVehicleOwner', () => {
       payload: { emailVisible: true },
     });
     const vehicle = await addVehicle(t, owner);
-    const response = await search({ vehicleNumber: vehicle.vehicleNumber });
+    const response = await getVehicleOwner({ vehicleNumber: vehicle.vehicleNumber });
     expect(response.json()).toEqual([
       {
         ...vehicle,
@@ -69,7 +69,7 @@ describe('POST /api/users/getVehicleOwner', () => {
   });
 
   it('answers [] when no vehicle has the number', async () => {
-    const response = await search({ vehicleNumber: nextVehicleNumber() });
+    const response = await getVehicleOwner({ vehicleNumber: nextVehicleNumber() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
@@ -82,30 +82,30 @@ describe('POST /api/users/getVehicleOwner', () => {
       url: `/api/users/deleteVehicle?id=${vehicle._id}`,
       headers: owner.headers,
     });
-    expect((await search({ vehicleNumber: vehicle.vehicleNumber })).json()).toEqual([]);
+    expect((await getVehicleOwner({ vehicleNumber: vehicle.vehicleNumber })).json()).toEqual([]);
   });
 
   it.each([['KL07AB123'], ['K107AB1234'], ['KL07ABC1234'], [''], ['kl07ab1234%']])(
     'refuses the bad pattern %j with 400',
     async (vehicleNumber) => {
-      const response = await search({ vehicleNumber });
+      const response = await getVehicleOwner({ vehicleNumber });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain('vehicleNumber');
     },
   );
 
   it('refuses a number that is not a string with 400', async () => {
-    const response = await search({ vehicleNumber: 7 });
+    const response = await getVehicleOwner({ vehicleNumber: 7 });
     expect(response.statusCode).toBe(400);
   });
 
   it('refuses an unknown field with 400', async () => {
-    const response = await search({ vehicleNumber: nextVehicleNumber(), userId: searcher.user._id });
+    const response = await getVehicleOwner({ vehicleNumber: nextVehicleNumber(), userId: searcher.user._id });
     expect(response.statusCode).toBe(400);
   });
 
   it('answers 401 without a token', async () => {
-    const response = await search({ vehicleNumber: nextVehicleNumber() }, {});
+    const response = await getVehicleOwner({ vehicleNumber: nextVehicleNumber() }, {});
     expect(response.statusCode).toBe(401);
   });
 
@@ -113,7 +113,7 @@ describe('POST /api/users/getVehicleOwner', () => {
     const owner = await t.signUp();
     const vehicle = await addVehicle(t, owner);
     await setPhoneVisible(owner, false);
-    const response = await search({ vehicleNumber: vehicle.vehicleNumber });
+    const response = await getVehicleOwner({ vehicleNumber: vehicle.vehicleNumber });
     expect(response.statusCode).toBe(200);
     expect(response.json<OwnedVehicle[]>()[0]?.userId).toMatchObject({
       _id: owner.user._id,
@@ -127,7 +127,7 @@ describe('POST /api/users/getVehicleOwner', () => {
     const vehicle = await addVehicle(t, owner);
     await setPhoneVisible(owner, false);
     await setPhoneVisible(owner, true);
-    const response = await search({ vehicleNumber: vehicle.vehicleNumber });
+    const response = await getVehicleOwner({ vehicleNumber: vehicle.vehicleNumber });
     expect(response.json<OwnedVehicle[]>()[0]?.userId.phone).toBe(owner.user.phone);
   });
   it('shows only the initials of an owner who hid their name', async () => {
@@ -140,7 +140,7 @@ describe('POST /api/users/getVehicleOwner', () => {
     });
     const vehicleNumber = nextVehicleNumber();
     await addVehicle(t, owner, { vehicleNumber });
-    const response = await search({ vehicleNumber });
+    const response = await getVehicleOwner({ vehicleNumber });
     expect(response.json<OwnedVehicle[]>()[0]?.userId.name).toBe('A. M.');
     expect(response.body).not.toContain('Anil');
     expect(response.body).not.toContain('Mathew');
