@@ -21,6 +21,7 @@ import { startFakeExotel, type FakeExotel } from './testing/fake-exotel';
 import { cameraJpeg, multipartForm } from './testing/photo-fixtures';
 import { apiRoutes, routeName } from './testing/routes';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from './testing/test-app';
+import { post } from './testing/user-api';
 
 interface Seen {
   label: string;
@@ -954,17 +955,15 @@ describe('a hidden e-mail address', () => {
 });
 
 describe('whether a number has an account', () => {
-  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, payload });
-
   it('is told by login (the spec asks it to send unknown numbers to sign up) and by register (409)', async () => {
     t.clock.advance(31_000);
-    expect((await post('/api/users/login', { phone: nextPhone() })).statusCode).toBe(404);
-    expect((await post('/api/users/register', registration(visible.user.phone))).statusCode).toBe(409);
+    expect((await post(t, '/api/users/login', { phone: nextPhone() })).statusCode).toBe(404);
+    expect((await post(t, '/api/users/register', registration(visible.user.phone))).statusCode).toBe(409);
   });
 
   it('is not told by verify: a wrong code gets the same answer for a known and an unknown number', async () => {
-    const known = await post('/api/users/verify', { phone: visible.user.phone, otp: '123456' });
-    const unknown = await post('/api/users/verify', { phone: nextPhone(), otp: '123456' });
+    const known = await post(t, '/api/users/verify', { phone: visible.user.phone, otp: '123456' });
+    const unknown = await post(t, '/api/users/verify', { phone: nextPhone(), otp: '123456' });
     expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
   });
 });
