@@ -18,6 +18,7 @@ import { addVehicle, signUp, storeToken, type Account } from './support/accounts
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { search } from './support/search';
 import { pwaTexts } from './support/texts';
 
 const SCREENSHOTS = path.resolve('test-results/screens');
@@ -78,12 +79,6 @@ describeInBrowser('controls that do what they say', () => {
     });
     expect(response.ok, `${route}: ${response.status}`).toBe(true);
     return (await response.json()) as T;
-  }
-
-  async function search(page: Page, language: Language, vehicleNumber: string): Promise<void> {
-    const t = pwaTexts(language);
-    await page.getByRole('textbox', { name: t._('search.numberLabel') }).fill(vehicleNumber);
-    await page.getByRole('button', { name: t._('search.submit') }).click();
   }
 
   for (const language of LANGUAGES) {

@@ -16,6 +16,7 @@ import { addVehicle, nextPhone, signUp, storeToken, type Account } from './suppo
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { search } from './support/search';
 import { pwaTexts } from './support/texts';
 
 const SCREENSHOTS = path.resolve('test-results/screens');
@@ -72,12 +73,6 @@ describeInBrowser('Kerala numbers and refusals', () => {
       vehicleNumber: vehicleNumber ?? `KL 11 KN ${String(plateCounter).padStart(4, '0')}`,
     });
     return { owner, vehicle };
-  }
-
-  async function search(page: Page, language: Language, vehicleNumber: string): Promise<void> {
-    const t = pwaTexts(language);
-    await page.getByRole('textbox', { name: t._('search.numberLabel') }).fill(vehicleNumber);
-    await page.getByRole('button', { name: t._('search.submit') }).click();
   }
 
   for (const language of LANGUAGES) {
