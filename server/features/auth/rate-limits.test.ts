@@ -4,6 +4,7 @@ import { loadConfig } from '../../config';
 import { rateLimits } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../../testing/test-app';
+import { search } from '../../testing/user-api';
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
@@ -325,16 +326,10 @@ function countedIn(store: { REDIS_URL?: string }) {
   });
 
   it.runIf(postgres)('shares the search budget of a user between instances', async () => {
-    const search = (t: TestApp) =>
-      t.inject({
-        method: 'POST',
-        url: '/api/users/getVehicleOwner',
-        payload: { vehicleNumber: 'KL07AB1234' },
-        headers: searcher.headers,
-      });
-    expect((await search(first)).statusCode).toBe(200);
-    expect((await search(second)).statusCode).toBe(200);
-    expectTooMany(await search(first));
+    const searchOn = (t: TestApp) => search(t, searcher, 'KL07AB1234');
+    expect((await searchOn(first)).statusCode).toBe(200);
+    expect((await searchOn(second)).statusCode).toBe(200);
+    expectTooMany(await searchOn(first));
   });
 
   it('counts the searches of a day per user, then answers 429 saying so', async () => {
@@ -343,16 +338,10 @@ function countedIn(store: { REDIS_URL?: string }) {
     });
     try {
       const user = await daily.signUp();
-      const search = () =>
-        daily.inject({
-          method: 'POST',
-          url: '/api/users/getVehicleOwner',
-          payload: { vehicleNumber: 'KL07AB1234' },
-          headers: user.headers,
-        });
-      expect((await search()).statusCode).toBe(200);
-      expect((await search()).statusCode).toBe(200);
-      const refused = await search();
+      const searchAgain = () => search(daily, user, 'KL07AB1234');
+      expect((await searchAgain()).statusCode).toBe(200);
+      expect((await searchAgain()).statusCode).toBe(200);
+      const refused = await searchAgain();
       expectTooMany(refused);
       expect(refused.json().message).toBe(textsFor('en')._('server.search.tooManyToday'));
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '#common/api';
 import type { MyVehicle, VehicleCard } from '#common/card-api';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { search } from '../../testing/user-api';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { CARD_PAUSE_MS } from './owner-routes';
 
@@ -186,20 +187,14 @@ describe('GET /api/users/cardVehicle', () => {
       const reader = await daily.signUp();
       const lookUp = () =>
         daily.inject({ method: 'GET', url: `/api/users/cardVehicle?code=${code}`, headers: reader.headers });
-      const search = () =>
-        daily.inject({
-          method: 'POST',
-          url: '/api/users/getVehicleOwner',
-          payload: { vehicleNumber: vehicle.vehicleNumber },
-          headers: reader.headers,
-        });
-      expect((await search()).statusCode).toBe(200);
+      const searchAgain = () => search(daily, reader, vehicle.vehicleNumber);
+      expect((await searchAgain()).statusCode).toBe(200);
       for (let i = 1; i < PER_DAY; i++) expect((await lookUp()).statusCode).toBe(200);
       const spent = await lookUp();
       expect(spent.statusCode).toBe(429);
       expect(spent.json()).toEqual({ message: expect.any(String) });
       expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await search()).statusCode).toBe(429);
+      expect((await searchAgain()).statusCode).toBe(429);
     } finally {
       await daily.close();
     }
