@@ -159,6 +159,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
      * repeats (a number's second and later code of the day, at most half of all).
      */
     smsDailyCaps: caps,
+    /** How long a one-time code lives, and the wrong tries that burn it. */
+    codeLife: { minutes: env.CODE_LIFETIME_MINUTES, tries: env.CODE_TRIES },
     /** The least wait between two codes for one phone. */
     codeResendGapSeconds: env.CODE_RESEND_GAP_S,
     /** Codes an hour for one phone, of each purpose apart. */

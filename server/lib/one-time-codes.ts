@@ -4,8 +4,6 @@ import type { Db } from '../db/database';
 import { otpCodes, type CodePurpose, type PendingRegistration } from '../db/schema';
 import { tooManyRequests, type ClientText } from './http-error';
 
-const CODE_TTL_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 5;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** The share of a daily budget at which the operator is warned. */
@@ -55,8 +53,8 @@ const sameRegistration = (a: PendingRegistration, b: PendingRegistration) =>
   (a.phoneVisible ?? false) === (b.phoneVisible ?? false);
 
 /**
- * Codes: 6 digits from a CSPRNG, stored hashed with the server's pepper, single use, 5 minutes, burnt
- * after 5 wrong tries. Each purpose is apart: its codes are limited, voided and checked only among
+ * Codes: 6 digits from a CSPRNG, stored hashed with the server's pepper, single use, living
+ * CODE_LIFETIME_MINUTES (5), burnt after CODE_TRIES (5) wrong tries. Each purpose is apart: its codes are limited, voided and checked only among
  * themselves, so a stranger's codes never spend, void or burn a sign-in code of the same phone.
  */
 export class OneTimeCodes {
@@ -65,6 +63,8 @@ export class OneTimeCodes {
     private readonly now: () => Date,
     private readonly purpose: CodePurpose,
     private readonly pepper: string,
+    /** How long a code lives, and the wrong tries that burn it. */
+    private readonly life: { ms: number; tries: number },
   ) {}
 
   /**
@@ -107,7 +107,7 @@ export class OneTimeCodes {
         phone,
         codeHash: hashCode(this.pepper, id, code).toString('hex'),
         createdAt: now,
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        expiresAt: new Date(now.getTime() + this.life.ms),
         registration: registration ?? null,
         purpose: this.purpose,
       });
@@ -139,7 +139,7 @@ export class OneTimeCodes {
             this.ofPurpose(phone),
             isNull(otpCodes.consumedAt),
             gt(otpCodes.expiresAt, now),
-            lt(otpCodes.attempts, MAX_ATTEMPTS),
+            lt(otpCodes.attempts, this.life.tries),
           ),
         )
         // One lock order for every transaction, so two racing tries wait rather than deadlock.
@@ -159,7 +159,7 @@ export class OneTimeCodes {
         .update(otpCodes)
         .set({
           attempts,
-          consumedAt: sql`case when ${attempts} >= ${MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else ${otpCodes.consumedAt} end`,
+          consumedAt: sql`case when ${attempts} >= ${this.life.tries} then ${now.toISOString()}::timestamptz else ${otpCodes.consumedAt} end`,
         })
         .where(inArray(otpCodes.id, ids));
       return null;

@@ -67,7 +67,10 @@ export function phoneCodes(app: FastifyInstance, sms: SmsSender, purpose: CodePu
     keyGenerator: (request) =>
       `${purpose === 'stranger' ? 'stranger-code-requests' : 'code-requests'}:${clientAddressKey(request.ip)}`,
   });
-  const codes = new OneTimeCodes(app.database.db, app.deps.now, purpose, app.config.otpPepper);
+  const codes = new OneTimeCodes(app.database.db, app.deps.now, purpose, app.config.otpPepper, {
+    ms: app.config.codeLife.minutes * 60_000,
+    tries: app.config.codeLife.tries,
+  });
   const limits: IssueLimits = limitsOf(app, purpose);
 
   return {

@@ -23,6 +23,20 @@ export const SIGN_IN_LIMITS = {
     unit: 'codes a day',
     why: 'the SMS bill of sign-in codes has a ceiling',
   },
+  CODE_LIFETIME_MINUTES: {
+    default: 5,
+    min: 1,
+    max: 60,
+    unit: 'minutes',
+    why: 'a code read off a phone is used at once; an old one is a guess waiting to happen',
+  },
+  CODE_TRIES: {
+    default: 5,
+    min: 1,
+    max: 100,
+    unit: 'tries',
+    why: 'a code of six digits is not guessed by trying',
+  },
   CODE_RESEND_GAP_S: {
     default: 30,
     min: 0,
