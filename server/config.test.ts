@@ -347,6 +347,7 @@ describe('loadConfig', () => {
     expect(byDefault.slipReadableDays).toBe(7);
     expect(byDefault.devicesPerUser).toBe(10);
     expect(byDefault.codeLife).toEqual({ minutes: 5, tries: 5 });
+    expect(byDefault.cardPauseHours).toBe(24);
     const told = loadConfig({
       CODES_PER_PHONE_HOUR: '3',
       CALLS_PER_CALLER_HOUR: '4',
@@ -355,12 +356,14 @@ describe('loadConfig', () => {
       DEVICES_PER_USER: '3',
       CODE_LIFETIME_MINUTES: '2',
       CODE_TRIES: '3',
+      CARD_PAUSE_HOURS: '2',
     });
     expect(told.codesPerPhoneHour).toBe(3);
     expect(told.callerCallLimits).toEqual({ perHour: 4, perReceiverHour: 1 });
     expect(told.slipReadableDays).toBe(2);
     expect(told.devicesPerUser).toBe(3);
     expect(told.codeLife).toEqual({ minutes: 2, tries: 3 });
+    expect(told.cardPauseHours).toBe(2);
     expect(configErrorOf({ DEVICES_PER_USER: '0' }).message).toContain('DEVICES_PER_USER');
   });
 

@@ -262,6 +262,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
       wrongPlatesPerCardHour: env.CARD_WRONG_PLATES_PER_HOUR,
       readsPerAddressMinute: env.CARD_READS_PER_ADDRESS_MINUTE,
     },
+    /** Hours "pause the card" keeps it from taking messages. */
+    cardPauseHours: env.CARD_PAUSE_HOURS,
     /** Days a card's owner blocks a stranger for (by the browser's cookie, the address or the proven phone). */
     strangerBlockDays: env.STRANGER_BLOCK_DAYS,
     /** Photos sent with a request: the largest upload taken, and the days a stored photo is kept. */

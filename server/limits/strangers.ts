@@ -45,6 +45,13 @@ export const STRANGER_LIMITS = {
     unit: 'reads a minute',
     why: 'cards cannot be walked by code',
   },
+  CARD_PAUSE_HOURS: {
+    default: 24,
+    min: 1,
+    max: 24 * 365,
+    unit: 'hours',
+    why: 'a card paused while the car is away takes messages again without being remembered',
+  },
   STRANGER_BLOCK_DAYS: {
     default: 30,
     min: 1,

@@ -4,7 +4,6 @@ import type { MyVehicle, VehicleCard } from '#common/card-api';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { search } from '../../testing/user-api';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { CARD_PAUSE_MS } from './owner-routes';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -19,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** CARD_PAUSE_HOURS by default. */
+const CARD_PAUSE_MS = 24 * 60 * 60_000;
 
 const post = (url: string, vehicleId: string, who: SignedIn = owner) =>
   t.inject({ method: 'POST', url: `/api/users/${url}`, payload: { vehicleId }, headers: who.headers });

@@ -15,9 +15,6 @@ import { currentUser } from '../../plugins/auth';
 import { toVehicleCard } from '../../lib/vehicle-cards';
 import { endCard, liveCardByCode, liveCardOrNew, pauseCard, rotateCard } from './repository';
 
-/** How long "pause the card" keeps it from taking messages. */
-export const CARD_PAUSE_MS = 24 * 60 * 60_000;
-
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
 const CARD_NOT_FOUND = (i18n: I18n) => i18n._('server.cards.notFound');
 
@@ -64,7 +61,7 @@ const cardOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { body: vehicleCardPayload, response: { 200: vehicleCard } } },
     async (request) => {
       const now = app.deps.now();
-      const until = new Date(now.getTime() + CARD_PAUSE_MS);
+      const until = new Date(now.getTime() + app.config.cardPauseHours * 60 * 60_000);
       const card = await pauseCard(db, currentUser(request).id, request.body.vehicleId, until);
       if (!card) throw notFound(CARD_NOT_FOUND);
       return toVehicleCard(card, request, now);
