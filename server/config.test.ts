@@ -348,6 +348,7 @@ describe('loadConfig', () => {
     expect(byDefault.devicesPerUser).toBe(10);
     expect(byDefault.codeLife).toEqual({ minutes: 5, tries: 5 });
     expect(byDefault.cardPauseHours).toBe(24);
+    expect(byDefault.statusTokenHours).toBe(24);
     const told = loadConfig({
       CODES_PER_PHONE_HOUR: '3',
       CALLS_PER_CALLER_HOUR: '4',
@@ -357,6 +358,7 @@ describe('loadConfig', () => {
       CODE_LIFETIME_MINUTES: '2',
       CODE_TRIES: '3',
       CARD_PAUSE_HOURS: '2',
+      STATUS_TOKEN_HOURS: '3',
     });
     expect(told.codesPerPhoneHour).toBe(3);
     expect(told.callerCallLimits).toEqual({ perHour: 4, perReceiverHour: 1 });
@@ -364,6 +366,7 @@ describe('loadConfig', () => {
     expect(told.devicesPerUser).toBe(3);
     expect(told.codeLife).toEqual({ minutes: 2, tries: 3 });
     expect(told.cardPauseHours).toBe(2);
+    expect(told.statusTokenHours).toBe(3);
     expect(configErrorOf({ DEVICES_PER_USER: '0' }).message).toContain('DEVICES_PER_USER');
   });
 

@@ -262,6 +262,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
       wrongPlatesPerCardHour: env.CARD_WRONG_PLATES_PER_HOUR,
       readsPerAddressMinute: env.CARD_READS_PER_ADDRESS_MINUTE,
     },
+    /** Hours a stranger's status token lets them follow the request they sent. */
+    statusTokenHours: env.STATUS_TOKEN_HOURS,
     /** Hours "pause the card" keeps it from taking messages. */
     cardPauseHours: env.CARD_PAUSE_HOURS,
     /** Days a card's owner blocks a stranger for (by the browser's cookie, the address or the proven phone). */

@@ -9,19 +9,23 @@ import { fallbacksOfRequest, toSentRequest, type FallbackStep } from './sent-req
 
 /**
  * Status tokens: how someone without an account (a stranger at a windscreen card) follows the one
- * request they sent. A token is 192 random bits, lives 24 hours, and only its hash is kept.
+ * request they sent. A token is 192 random bits, lives STATUS_TOKEN_HOURS, and only its hash is kept.
  */
-export const STATUS_TOKEN_TTL_MS = 24 * 60 * 60_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new token for the request; the caller hands it out once, it is never stored as such. */
-export async function issueStatusToken(db: Db, requestId: string, now: Date): Promise<string> {
+export async function issueStatusToken(
+  db: Db,
+  requestId: string,
+  now: Date,
+  lifetimeHours: number,
+): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await db.insert(publicStatusTokens).values({
     tokenHash: hashOf(token),
     requestId,
-    expiresAt: new Date(now.getTime() + STATUS_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + lifetimeHours * 60 * 60_000),
   });
   return token;
 }

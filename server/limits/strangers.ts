@@ -45,6 +45,13 @@ export const STRANGER_LIMITS = {
     unit: 'reads a minute',
     why: 'cards cannot be walked by code',
   },
+  STATUS_TOKEN_HOURS: {
+    default: 24,
+    min: 1,
+    max: 24 * 30,
+    unit: 'hours',
+    why: 'a stranger follows a request while the car is in the way, not for good',
+  },
   CARD_PAUSE_HOURS: {
     default: 24,
     min: 1,

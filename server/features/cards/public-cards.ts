@@ -221,7 +221,10 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
         push: requestPushData(forOwner, owner, now),
         announced: true,
       });
-      return { requestId: row.id, statusToken: await issueStatusToken(db, row.id, now) };
+      return {
+        requestId: row.id,
+        statusToken: await issueStatusToken(db, row.id, now, app.config.statusTokenHours),
+      };
     },
 
     async checkCallCouldGo(code, i18n) {
