@@ -1,6 +1,7 @@
 import type { SendResponse, SentRequest } from '#common/api';
 import type { SignedIn, TestApp } from './test-app';
 import { post } from './user-api';
+import { addVehicle } from './vehicle-fixtures';
 
 export const reply = (t: TestApp, who: SignedIn | undefined, payload: object) =>
   post(t, '/api/users/replyToNotification', payload, who);
@@ -38,15 +39,14 @@ export async function messageAbout(
 let vehicleCounter = 0;
 
 /** Adds a vehicle for the owner through the API, with a number unique within the test file. */
-export async function addVehicle(
+export async function addNumberedVehicle(
   t: TestApp,
   owner: SignedIn,
 ): Promise<{ _id: string; vehicleNumber: string }> {
   vehicleCounter += 1;
   const vehicleNumber = `KL07RQ${String(vehicleCounter).padStart(4, '0')}`;
-  const response = await post(t, '/api/users/addVehicle', { name: 'Swift', vehicleNumber }, owner);
-  if (response.statusCode !== 201) throw new Error(`addVehicle failed: ${response.body}`);
-  return { _id: response.json<{ _id: string }>()._id, vehicleNumber };
+  const { _id } = await addVehicle(t, owner, { name: 'Swift', vehicleNumber });
+  return { _id, vehicleNumber };
 }
 
 /**
@@ -55,7 +55,7 @@ export async function addVehicle(
  */
 export async function aRequest(t: TestApp) {
   const [sender, owner] = [await t.signUp({ name: 'Rahul Nair' }), await t.signUp({ name: 'Meera Das' })];
-  const vehicle = await addVehicle(t, owner);
+  const vehicle = await addNumberedVehicle(t, owner);
   const { sentRequest, ...notification } = await messageAbout(t, sender, owner, vehicle._id);
   return { sender, owner, vehicle, notification, sentRequest };
 }

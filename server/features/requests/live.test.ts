@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '#common/api';
 import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { aRequest, addVehicle, markSeen, messageAbout, reply } from '../../testing/request-fixtures';
+import { aRequest, addNumberedVehicle, markSeen, messageAbout, reply } from '../../testing/request-fixtures';
 import { updateProfile } from '../../testing/user-api';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ const nextRequest = (stream: EventStream) => nextEventOf<SentRequest>(stream, 'r
 describe('the sender follows a request live', () => {
   it('hears that it was delivered when it reached a live stream of the receiver', async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const [senderStream, ownerStream] = [await connect(sender), await connect(owner)];
     const notification = await messageAbout(t, sender, owner, vehicle._id);
     expect((await ownerStream.nextEvent())?.event).toBe('notification');
@@ -66,7 +66,7 @@ describe('the sender follows a request live', () => {
     const stream = await connect(bystander);
     await reply(t, owner, { notificationId: notification._id, kind: 'coming_now' });
     // The bystander's next event is their own notification, not the answer above.
-    const ownVehicle = await addVehicle(t, bystander);
+    const ownVehicle = await addNumberedVehicle(t, bystander);
     await messageAbout(t, owner, bystander, ownVehicle._id);
     expect((await stream.nextEvent())?.event).toBe('notification');
   });
@@ -76,7 +76,7 @@ describe('a receiver who does not share read receipts', () => {
   it('tells the sender neither the delivery nor the look, only the answer, with no times', async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
     await updateProfile(t, owner, { shareReadReceipts: false });
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const [senderStream, ownerStream] = [await connect(sender), await connect(owner)];
     const notification = await messageAbout(t, sender, owner, vehicle._id);
     expect((await ownerStream.nextEvent())?.event).toBe('notification');

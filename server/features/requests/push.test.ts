@@ -4,7 +4,7 @@ import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { notifications } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { fcmToken, firebaseEnv, registerDevice } from '../../testing/push-fixtures';
-import { aRequest, addVehicle, messageAbout, reply } from '../../testing/request-fixtures';
+import { aRequest, addNumberedVehicle, messageAbout, reply } from '../../testing/request-fixtures';
 
 const firebase = vi.hoisted(() => ({
   sendEachForMulticast: vi.fn<(message: MulticastMessage) => Promise<BatchResponse>>(),
@@ -60,7 +60,7 @@ describe('push and the request lifecycle', () => {
   it('does not count a push the service took as delivered: only a device that showed it counts', async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
     await withDevice(owner, 'owner-phone');
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const notification = await messageAbout(t, sender, owner, vehicle._id);
     await t.app.notificationBus.settled();
     expect(pushedTo('owner-phone')).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('push and the request lifecycle', () => {
   it('counts the push its service worker reports it showed as delivered, and tells the sender', async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
     await withDevice(owner, 'showing-phone');
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const notification = await messageAbout(t, sender, owner, vehicle._id);
     const reported = await t.inject({
       method: 'POST',
@@ -84,7 +84,7 @@ describe('push and the request lifecycle', () => {
 
   it("ignores a report of someone else's request", async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const notification = await messageAbout(t, sender, owner, vehicle._id);
     const reported = await t.inject({
       method: 'POST',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS_TO_HIDE_REGISTRATION } from '../../lib/registration-flags';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
-import { addVehicle, messageAbout, reply } from '../../testing/request-fixtures';
+import { addNumberedVehicle, messageAbout, reply } from '../../testing/request-fixtures';
 import { post, search } from '../../testing/user-api';
 
 let t: TestApp;
@@ -22,14 +22,14 @@ async function flagBy(count: number, owner: SignedIn, vehicleId: string) {
 describe('"Not my vehicle" flags the registration', () => {
   it(`keeps a registration reachable below ${FLAGS_TO_HIDE_REGISTRATION} distinct senders`, async () => {
     const owner = await t.signUp();
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     await flagBy(FLAGS_TO_HIDE_REGISTRATION - 1, owner, vehicle._id);
     expect((await search(t, await t.signUp(), vehicle.vehicleNumber)).json()).toHaveLength(1);
   });
 
   it('counts one sender once, however often they were told', async () => {
     const [owner, sender] = [await t.signUp(), await t.signUp()];
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     for (let index = 0; index < FLAGS_TO_HIDE_REGISTRATION; index += 1) {
       const notification = await messageAbout(t, sender, owner, vehicle._id);
       await reply(t, owner, { notificationId: notification._id, kind: 'not_my_vehicle' });
@@ -39,7 +39,7 @@ describe('"Not my vehicle" flags the registration', () => {
 
   it(`hides a registration from search and messages once ${FLAGS_TO_HIDE_REGISTRATION} senders flagged it`, async () => {
     const owner = await t.signUp();
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     await flagBy(FLAGS_TO_HIDE_REGISTRATION, owner, vehicle._id);
     const someone = await t.signUp();
     expect((await search(t, someone, vehicle.vehicleNumber)).json()).toEqual([]);
@@ -54,7 +54,7 @@ describe('"Not my vehicle" flags the registration', () => {
 
   it('makes it reachable again when its owner saves it', async () => {
     const owner = await t.signUp();
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     await flagBy(FLAGS_TO_HIDE_REGISTRATION, owner, vehicle._id);
     const saved = await t.inject({
       method: 'PATCH',
@@ -68,7 +68,7 @@ describe('"Not my vehicle" flags the registration', () => {
 
   it('does not count other answers', async () => {
     const owner = await t.signUp();
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     for (let index = 0; index < FLAGS_TO_HIDE_REGISTRATION; index += 1) {
       const notification = await messageAbout(t, await t.signUp(), owner, vehicle._id);
       await reply(t, owner, { notificationId: notification._id, kind: 'cannot_come' });

@@ -11,7 +11,7 @@ import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-a
 import { quietHoursNow } from '../../testing/quiet-hours';
 import {
   aRequest,
-  addVehicle,
+  addNumberedVehicle,
   markSeen,
   messageAbout,
   reply,
@@ -64,7 +64,7 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
 
   it("reminds the receiver in the receiver's language", async () => {
     const [sender, owner] = [await t.signUp({ language: 'en' }), await t.signUp({ language: 'ml' })];
-    const { _id, vehicleNumber } = await addVehicle(t, owner);
+    const { _id, vehicleNumber } = await addNumberedVehicle(t, owner);
     const publish = vi.spyOn(t.app.notificationBus, 'publish');
     await messageAbout(t, sender, owner, _id, templateText(textsFor('en'), 'blocking', vehicleNumber));
     await sweepAfterReminderTime();
@@ -81,7 +81,7 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
       await t.signUp({ name: 'Biju' }),
       await t.signUp(),
     ];
-    const { _id } = await addVehicle(t, owner);
+    const { _id } = await addNumberedVehicle(t, owner);
     const publish = vi.spyOn(t.app.notificationBus, 'publish');
     const { sentRequest: _anita, ...fromAnita } = await messageAbout(t, anita, owner, _id);
     const { sentRequest: _biju, ...fromBiju } = await messageAbout(t, biju, owner, _id);
@@ -150,7 +150,7 @@ describe(`a reminder after REMINDER_AFTER_S`, () => {
 
   it('sends no reminder once the receiver has blocked the sender', async () => {
     const [blocked, other, owner] = [await t.signUp(), await t.signUp(), await t.signUp()];
-    const { _id } = await addVehicle(t, owner);
+    const { _id } = await addNumberedVehicle(t, owner);
     const fromBlocked = await messageAbout(t, blocked, owner, _id);
     const fromOther = await messageAbout(t, other, owner, _id);
     const blocking = await post(t, '/api/users/blockSender', { notificationId: fromBlocked._id }, owner);

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SENT_REQUESTS_LIMIT } from './repository';
 import {
   aRequest,
-  addVehicle,
+  addNumberedVehicle,
   markSeen,
   messageAbout,
   reply,
@@ -39,7 +39,7 @@ describe('GET /api/users/sentRequests', () => {
 
   it('lists notifications too, with no vehicle number', async () => {
     const [sender, receiver] = [await t.signUp(), await t.signUp()];
-    const body = `Please move ${(await addVehicle(t, receiver)).vehicleNumber}`;
+    const body = `Please move ${(await addNumberedVehicle(t, receiver)).vehicleNumber}`;
     await post(
       t,
       '/api/users/sendNotification',
@@ -58,7 +58,7 @@ describe('GET /api/users/sentRequests', () => {
 
   it(`lists the newest first, at most ${SENT_REQUESTS_LIMIT}`, async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const sent: string[] = [];
     for (let index = 0; index < SENT_REQUESTS_LIMIT + 2; index += 1) {
       t.clock.advance(1000);
@@ -122,7 +122,7 @@ describe('the sender’s view of a request in the answer of its send', () => {
 
   it('is what sentRequests lists for a notification, with no vehicle number', async () => {
     const [sender, receiver] = [await t.signUp(), await t.signUp()];
-    const body = `Please move ${(await addVehicle(t, receiver)).vehicleNumber}`;
+    const body = `Please move ${(await addNumberedVehicle(t, receiver)).vehicleNumber}`;
     const response = await post(
       t,
       '/api/users/sendNotification',

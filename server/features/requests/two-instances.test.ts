@@ -3,7 +3,7 @@ import type { SentRequest } from '#common/api';
 import { type EventStream, listen, liveStreams, nextEventOf } from '../../testing/event-stream';
 import { twoInstances } from '../../testing/test-app';
 import { claimReminders } from './repository';
-import { addVehicle, messageAbout, reply } from '../../testing/request-fixtures';
+import { addNumberedVehicle, messageAbout, reply } from '../../testing/request-fixtures';
 
 /** Two server instances on one PostgreSQL database, as behind a load balancer. */
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle across instances', () => {
@@ -21,7 +21,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle 
 
   it('tells a sender on one instance of the answer given through the other', async () => {
     const [sender, owner] = [await apps.first.signUp(), await apps.first.signUp()];
-    const vehicle = await addVehicle(apps.first, owner);
+    const vehicle = await addNumberedVehicle(apps.first, owner);
     const notification = await messageAbout(apps.first, sender, owner, vehicle._id);
     const senderStream = await connect(sender, base.second);
     await reply(apps.first, owner, { notificationId: notification._id, kind: 'five_minutes' });
@@ -33,7 +33,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle 
 
   it('records delivery to a receiver streaming from the other instance, and tells the sender', async () => {
     const [sender, owner] = [await apps.first.signUp(), await apps.first.signUp()];
-    const vehicle = await addVehicle(apps.first, owner);
+    const vehicle = await addNumberedVehicle(apps.first, owner);
     const senderStream = await connect(sender, base.first);
     const ownerStream = await connect(owner, base.second);
     const notification = await messageAbout(apps.first, sender, owner, vehicle._id);
@@ -46,7 +46,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the request lifecycle 
 
   it('claims each due reminder on one instance only when both sweep at once', async () => {
     const [sender, owner] = [await apps.first.signUp(), await apps.first.signUp()];
-    const vehicle = await addVehicle(apps.first, owner);
+    const vehicle = await addNumberedVehicle(apps.first, owner);
     const ids: string[] = [];
     for (let index = 0; index < 5; index += 1) {
       ids.push((await messageAbout(apps.first, sender, owner, vehicle._id, `Message ${index}`))._id);

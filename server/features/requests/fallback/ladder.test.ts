@@ -9,7 +9,13 @@ import { MSG91_NOTICE_TEMPLATE_ID, startFakeMsg91, type FakeMsg91 } from '../../
 import { published } from '../../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';
 import { quietHoursNow } from '../../../testing/quiet-hours';
-import { aRequest, addVehicle, messageAbout, reply, sentRequests } from '../../../testing/request-fixtures';
+import {
+  aRequest,
+  addNumberedVehicle,
+  messageAbout,
+  reply,
+  sentRequests,
+} from '../../../testing/request-fixtures';
 import { post, updateProfile } from '../../../testing/user-api';
 import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from '../../../testing/fallback-fixtures';
 
@@ -124,7 +130,7 @@ describe('a request no device of its receiver showed', () => {
 
   it('works for a request with no sender user (a card or slip), whatever its kind', async () => {
     const owner = await t.signUp();
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const id = randomUUID();
     await t.app.database.db.insert(notifications).values({
       id,
@@ -146,7 +152,7 @@ describe('a request no device of its receiver showed', () => {
 describe('what stops the ladder', () => {
   it('sends no SMS to a receiver whose open app received the request live', async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     const stream = await openStream(owner, base);
     const message = await messageAbout(t, sender, owner, vehicle._id);
     await stream.nextEvent();
@@ -241,7 +247,7 @@ describe('what stops the ladder', () => {
 describe('limits', () => {
   it('sends one receiver at most FALLBACK_SMS_PER_RECEIVER_DAY (5) SMS and FALLBACK_CALLS_PER_RECEIVER_DAY (3) calls a day, never merging requests', async () => {
     const owner = await t.signUp();
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     for (let index = 0; index < 6; index += 1) {
       await messageAbout(t, await t.signUp(), owner, vehicle._id);
     }
@@ -252,7 +258,7 @@ describe('limits', () => {
 
   it('calls one receiver once an hour for the requests of one sender', async () => {
     const [sender, owner] = [await t.signUp(), await t.signUp()];
-    const vehicle = await addVehicle(t, owner);
+    const vehicle = await addNumberedVehicle(t, owner);
     await messageAbout(t, sender, owner, vehicle._id);
     await messageAbout(t, sender, owner, vehicle._id);
     await after(CALL_AFTER_MS);

@@ -8,7 +8,7 @@ import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';
 import { aCard, last4, nextAddress, sendThroughCard } from '../../../testing/card-fixtures';
-import { addVehicle, messageAbout, sentRequests } from '../../../testing/request-fixtures';
+import { addNumberedVehicle, messageAbout, sentRequests } from '../../../testing/request-fixtures';
 import { callsTo, ladderEnv, smsTo } from '../../../testing/fallback-fixtures';
 
 const CALL_AFTER_MS = 300_000;
@@ -45,7 +45,7 @@ async function unreadOf(t: TestApp, owner: SignedIn): Promise<ServerNotification
 /** A new owner with a vehicle, and `sender`'s message about it. */
 async function messageANewOwner(t: TestApp, sender: SignedIn) {
   const owner = await t.signUp();
-  const vehicle = await addVehicle(t, owner);
+  const vehicle = await addNumberedVehicle(t, owner);
   const { sentRequest } = await messageAbout(t, sender, owner, vehicle._id);
   return { owner, requestId: sentRequest._id };
 }

@@ -4,7 +4,7 @@ import { fallbackSteps } from '../../../db/schema';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { twoInstances } from '../../../testing/test-app';
-import { aRequest, addVehicle, messageAbout, sentRequests } from '../../../testing/request-fixtures';
+import { aRequest, addNumberedVehicle, messageAbout, sentRequests } from '../../../testing/request-fixtures';
 import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from '../../../testing/fallback-fixtures';
 
 /** Two server instances on one PostgreSQL database, both sweeping the ladder, as behind a load balancer. */
@@ -63,7 +63,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the fallback ladder ac
     const owners = [];
     for (let index = 0; index < 8; index += 1) {
       const owner = await apps.first.signUp();
-      await messageAbout(apps.first, sender, owner, (await addVehicle(apps.first, owner))._id);
+      await messageAbout(apps.first, sender, owner, (await addNumberedVehicle(apps.first, owner))._id);
       owners.push(owner);
     }
     await bothSweepAfter(300_000);
