@@ -146,6 +146,7 @@ describeInBrowser('the owner answers, the sender sees it live', () => {
       });
     }
 
+    /** The push the server sends a request's receiver (server/lib/push-data.ts): it names the request in requestId. */
     const pushOf = (request: ServerNotification): PushData =>
       aPushData({
         notificationId: request._id,
@@ -154,6 +155,7 @@ describeInBrowser('the owner answers, the sender sees it live', () => {
         senderName: request.senderId.name,
         sentAt: request.sentAt,
         url: requestUrl(request._id),
+        requestId: request._id,
       });
 
     beforeAll(async () => {
