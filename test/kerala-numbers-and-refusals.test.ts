@@ -136,6 +136,8 @@ describeInBrowser('Kerala numbers and refusals', () => {
       await screenshot(page, language, 'login-no-account');
       await reason.getByRole('link', { name: t._('login.signUp') }).click();
       await onPath(page, '/registration');
+      // The sign-in screen stays until the sign-up screen's chunk (and, in Malayalam, its texts) arrive.
+      await expectVisible(page.getByRole('button', { name: t._('registration.submit') }));
       expect(await page.locator('input[name="phone"]').inputValue()).toBe(phone);
     });
 
