@@ -20,6 +20,7 @@ import healthRoutes from './features/health/routes';
 import liveBus from './features/live/bus';
 import liveRoutes from './features/live/routes';
 import notificationRoutes from './features/notifications/routes';
+import blockingRoutes from './features/notifications/blocking-routes';
 import type { reencodePhoto } from './features/notifications/photo-encoding';
 import { createRcVerifier } from './features/ownership/rc';
 import ownershipRoutes from './features/ownership/routes';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   await app.register(searchRoutes, { prefix: '/api/users' });
   await app.register(notificationRoutes, { prefix: '/api/users' });
+  await app.register(blockingRoutes, { prefix: '/api/users' });
   await app.register(requestRoutes, { prefix: '/api/users' });
   await app.register(requestReminders);
   await app.register(fallbackLadder, {

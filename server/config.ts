@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { smsConfig, smsSettings } from './features/auth/sms/sms-settings';
 import { telephonyConfig, telephonySettings } from './features/calls/telephony/exotel-settings';
@@ -6,52 +5,10 @@ import { rcProviderConfig, rcProviderSettings } from './features/ownership/rc/ca
 import { firebaseConfig, firebaseSettings } from './features/push/firebase-settings';
 import { fallbackConfig, fallbackSettings } from './features/requests/fallback/settings';
 import { booleanFlag, ConfigError, wholeNumber } from './lib/settings';
+import { publicOrigin, trustProxy } from './lib/network-settings';
 import { LIMITS, type LimitDeclaration, type LimitName } from './limits';
 
 export { ConfigError } from './lib/settings';
-
-/** The site's own origin as people reach it: http(s)://host[:port], no path, query or credentials. */
-const publicOrigin = z.string().transform((value, ctx) => {
-  const url = URL.parse(value);
-  const bare = url?.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && bare) return url.origin;
-  ctx.addIssue({
-    code: 'custom',
-    message: 'must be an http:// or https:// origin, such as https://vahan.example',
-  });
-  return z.NEVER;
-});
-
-const isProxyAddress = (entry: string) => {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  if (rest.length > 0 || !isIP(address)) return false;
-  return prefix === undefined || /^\d{1,3}$/.test(prefix);
-};
-
-/**
- * Which proxies in front of the server to believe about the client address: none (`false`), a hop
- * count (`1`: the proxy right in front), or proxy addresses/CIDRs. `true` would believe any
- * X-Forwarded-For a client writes itself, so it is refused.
- */
-const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
-  const text = value.trim();
-  if (text === 'false' || text === '0') return false;
-  if (/^\d{1,2}$/.test(text)) return Number(text);
-  if (text === 'true' || text === '*') {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'true trusts any client; give the hop count (1) or the proxy addresses',
-    });
-    return z.NEVER;
-  }
-  const entries = text.split(',').map((entry) => entry.trim());
-  if (entries.every(isProxyAddress)) return entries;
-  ctx.addIssue({
-    code: 'custom',
-    message: 'must be false, a hop count (1) or a comma-separated list of proxy addresses or CIDRs',
-  });
-  return z.NEVER;
-});
 
 /** Connections of each of an instance's two PostgreSQL pools (server/db/database.ts). */
 export const DEFAULT_DATABASE_POOL_SIZE: number = LIMITS.DATABASE_POOL_SIZE.default;
@@ -147,7 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     /** The site's own origin (PUBLIC_ORIGIN): printed and shared links, and what a form post must come from. */
     publicOrigin,
     logLevel: env.LOG_LEVEL,
-    /** False, a hop count, or the addresses/CIDRs of the proxies in front (see `trustProxy` above). */
+    /** False, a hop count, or the addresses/CIDRs of the proxies in front (see `trustProxy` in lib/network-settings.ts). */
     trustProxy: env.TRUST_PROXY,
     hsts: env.HSTS,
     database,

@@ -7,7 +7,6 @@ import {
   messagePayload,
   messageResponse,
   notificationPayload,
-  notificationRef,
   sendImageResponse,
   sendResponse,
   serverNotificationList,
@@ -20,23 +19,19 @@ import { LANGUAGES } from '#common/languages';
 import type { UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { toServerNotification, type RequestPhoto } from '../../lib/api-shapes';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { toSentRequest } from '../../lib/sent-requests';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
 import { requestPushData } from '../../lib/push-data';
-import { blockStranger, unblockStranger } from '../../lib/stranger-blocks';
 import { newRequestRow, type NewRequest } from '../../lib/send-rule/send-rule';
 import { currentUser } from '../../plugins/auth';
 import { isForeignKeyViolation } from '../../plugins/errors';
 import {
-  block,
   forgetRequest,
   insertPhoto,
   markAllRead,
   photoFor,
-  senderOfOwnNotification,
   preparedStoreNotification,
-  unblock,
   preparedUnreadFor,
 } from './repository';
 import { contactDetailsProblem } from '#common/contact-details';
@@ -67,7 +62,6 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { preValidation: app.authenticate };
   const once = { config: { idempotent: true } };
   const confirmation = { response: { 200: messageResponse } };
-  const blockingSchema = { body: notificationRef, ...confirmation };
 
   /**
    * Stores, hands to the live channel and push (in the receiver's language) without waiting for
@@ -297,44 +291,6 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: request.i18n._('server.notifications.cleared') };
     },
   );
-
-  /**
-   * The sender of one of the caller's own notifications: an account, or null for a stranger at a
-   * windscreen card (blocked by what was recorded of them); someone else's notification is 404.
-   */
-  async function senderToBlock(request: FastifyRequest, notificationId: string) {
-    const receiver = currentUser(request);
-    const found = await senderOfOwnNotification(db, notificationId, receiver.id);
-    if (!found) throw notFound((i18n) => i18n._('server.notificationNotFound'));
-    if (found.via === 'card') return { receiverId: receiver.id, senderId: null };
-    if (!found.senderId) throw notFound((i18n) => i18n._('server.notifications.senderGone'));
-    return { receiverId: receiver.id, senderId: found.senderId };
-  }
-
-  /** A card request stored with no record of its stranger has nobody to block: pausing or rotating the card stops them. */
-  const strangerRecorded = (recorded: boolean) => {
-    if (!recorded) throw conflict((i18n) => i18n._('server.cards.blockByPausing'));
-  };
-
-  app.post('/blockSender', { ...signedIn, schema: blockingSchema }, async (request) => {
-    const { notificationId } = request.body;
-    const { receiverId, senderId } = await senderToBlock(request, notificationId);
-    const now = app.deps.now();
-    if (senderId === null) {
-      strangerRecorded(
-        await blockStranger(db, receiverId, notificationId, app.config.strangerBlockDays, now),
-      );
-    } else await block(db, receiverId, senderId, now);
-    return { message: request.i18n._('server.notifications.senderBlocked') };
-  });
-
-  app.post('/unblockSender', { ...signedIn, schema: blockingSchema }, async (request) => {
-    const { notificationId } = request.body;
-    const { receiverId, senderId } = await senderToBlock(request, notificationId);
-    if (senderId === null) strangerRecorded(await unblockStranger(db, receiverId, notificationId));
-    else await unblock(db, receiverId, senderId);
-    return { message: request.i18n._('server.notifications.senderUnblocked') };
-  });
 };
 
 export default notificationRoutes;

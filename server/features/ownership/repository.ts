@@ -1,8 +1,7 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   notifications,
-  rcRecords,
   rcVerificationAttempts,
   users,
   vehicles,
@@ -10,9 +9,9 @@ import {
   type VehicleRow,
 } from '../../db/schema';
 import { SYSTEM_KIND } from '../../lib/api-shapes';
-import { conflict, HttpError, notFound, tooManyRequests } from '../../lib/http-error';
+import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../lib/rc-check-window';
-import type { RcRecord } from './rc';
+import { forgetDayOldRecords, type Tx } from './rc-records';
 import { RC_CHECK_WINDOW_MS } from '../../lib/cap-windows';
 
 const DAY_MS = 86_400_000;
@@ -95,75 +94,6 @@ export async function giveBackAttempt(db: Db, attemptId: string): Promise<void> 
   await db.delete(rcVerificationAttempts).where(eq(rcVerificationAttempts.id, attemptId));
 }
 
-const toRecord = (row: typeof rcRecords.$inferSelect): RcRecord => ({
-  found: row.found === true,
-  active: row.active,
-  chassis: row.chassisLast5,
-  engine: row.engineLast5,
-  mobile: row.mobile,
-  verificationId: row.verificationId ?? '',
-});
-
-/**
- * The plate's record looked up within a day, shared by every account; else reserves today's lookup of
- * it, refused when another lookup of the plate is in flight (409) or the service made its paid
- * lookups of the day (503 with Retry-After). One reservation at a time across instances (table lock).
- */
-export async function cachedRecordOrReserve(
-  db: Db,
-  vehicleNumber: string,
-  perDay: number,
-  now: Date,
-): Promise<RcRecord | null> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`LOCK TABLE ${rcRecords} IN EXCLUSIVE MODE`);
-    await forgetDayOldRecords(tx, now);
-    const [cached] = await tx.select().from(rcRecords).where(eq(rcRecords.vehicleNumber, vehicleNumber));
-    if (cached && cached.found !== null) return toRecord(cached);
-    if (cached && rcCheckInFlight(cached.lookedUpAt, now)) {
-      throw conflict((i18n) => i18n._('server.ownership.checkInProgress'));
-    }
-    const [oldestCounted] = await tx
-      .select({ lookedUpAt: rcRecords.lookedUpAt })
-      .from(rcRecords)
-      .where(ne(rcRecords.vehicleNumber, vehicleNumber))
-      .orderBy(desc(rcRecords.lookedUpAt))
-      .offset(perDay - 1)
-      .limit(1);
-    if (oldestCounted) {
-      const waitMs = oldestCounted.lookedUpAt.getTime() + DAY_MS - now.getTime();
-      throw new HttpError(503, (i18n) => i18n._('server.ownership.serviceLimit'), {
-        'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
-      });
-    }
-    await tx
-      .insert(rcRecords)
-      .values({ vehicleNumber, lookedUpAt: now })
-      .onConflictDoUpdate({ target: rcRecords.vehicleNumber, set: { lookedUpAt: now } });
-    return null;
-  });
-}
-
-/** Keeps what a check compares of the provider's answer for the plate's reservation. */
-export async function storeRecord(db: Db, vehicleNumber: string, record: RcRecord): Promise<void> {
-  await db
-    .update(rcRecords)
-    .set({
-      found: record.found,
-      active: record.active,
-      chassisLast5: record.chassis,
-      engineLast5: record.engine,
-      mobile: record.mobile,
-      verificationId: record.verificationId,
-    })
-    .where(eq(rcRecords.vehicleNumber, vehicleNumber));
-}
-
-/** The provider did not answer: the plate's reservation is given back to the day's lookups. */
-export async function dropReservation(db: Db, vehicleNumber: string): Promise<void> {
-  await db.delete(rcRecords).where(and(eq(rcRecords.vehicleNumber, vehicleNumber), isNull(rcRecords.found)));
-}
-
 export interface Verified {
   vehicle: VehicleRow;
   /** Bell notifications for the accounts whose registrations of the number stop being reachable. */
@@ -178,8 +108,6 @@ export interface Proof {
   verificationId: string;
   mobileMatched: boolean;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function tellSuperseded(
   tx: Tx,
@@ -278,11 +206,6 @@ export async function markVerified(db: Db, proof: Proof, now: Date): Promise<Ver
       );
     return { vehicle: verified, superseded: await tellSuperseded(tx, verified.vehicleNumber, others, now) };
   });
-}
-
-/** A plate's record is kept a day: for the cache and the day's count of paid lookups, no longer. */
-async function forgetDayOldRecords(db: Db | Tx, now: Date): Promise<void> {
-  await db.delete(rcRecords).where(lte(rcRecords.lookedUpAt, new Date(now.getTime() - DAY_MS)));
 }
 
 /**

@@ -22,15 +22,13 @@ import {
   type RcRecord,
   type RcVerifier,
 } from './rc';
+import { cachedRecordOrReserve, dropReservation, storeRecord } from './rc-records';
 import {
-  cachedRecordOrReserve,
   claimCheck,
-  dropReservation,
   endCheck,
   giveBackAttempt,
   markVerified,
   ownVehicle,
-  storeRecord,
   sweepOwnership,
   type Claimed,
   type Verified,
