@@ -30,6 +30,28 @@ function vehicleHeading(i18n: I18n, card: PublicCard): Html {
     <p class="plate">${card.maskedNumber}</p>`;
 }
 
+/**
+ * A required box for digits (the plate's last four, a phone, a one-time code), named by its label:
+ * its id is its field name. A hint between the label and the box describes it. The attributes follow
+ * in the order given.
+ */
+function digitsBox(
+  name: string,
+  label: string,
+  { hint, attributes }: { hint?: { id: string; text: string }; attributes: Record<string, string | number> },
+): Html {
+  const written = Object.entries(attributes).map(([attribute, value]) => html` ${attribute}="${value}"`);
+  return html`<label for="${name}">${label}</label>
+    ${hint ? html`<p class="hint" id="${hint.id}">${hint.text}</p>` : null}
+    <input
+      id="${name}"
+      name="${name}"
+      ${hint ? html`aria-describedby="${hint.id}"` : null}
+      inputmode="numeric"
+      required${written}
+    />`;
+}
+
 function sendForm(i18n: I18n, language: Language, code: string, card: PublicCard, form: CardForm) {
   const chosen = form.templateKey ?? TEMPLATE_KEYS[0];
   const choice = (value: string, label: string) =>
@@ -38,20 +60,16 @@ function sendForm(i18n: I18n, language: Language, code: string, card: PublicCard
       <span>${label}</span></label
     >`;
   return html`<form method="post" action="${pathIn(cardPath(code), language)}">
-    <label for="plateLast4">${i18n._('cardPage.plateLast4')}</label>
-    <p class="hint" id="plateWhy">${i18n._('cardPage.plateWhy')}</p>
-    <input
-      id="plateLast4"
-      name="plateLast4"
-      aria-describedby="plateWhy"
-      inputmode="numeric"
-      pattern="[0-9]{4}"
-      maxlength="4"
-      minlength="4"
-      required
-      autocomplete="off"
-      value="${form.plateLast4 ?? ''}"
-    />
+    ${digitsBox('plateLast4', i18n._('cardPage.plateLast4'), {
+      hint: { id: 'plateWhy', text: i18n._('cardPage.plateWhy') },
+      attributes: {
+        pattern: '[0-9]{4}',
+        maxlength: 4,
+        minlength: 4,
+        autocomplete: 'off',
+        value: form.plateLast4 ?? '',
+      },
+    })}
     <fieldset>
       <legend>${i18n._('cardPage.message')}</legend>
       ${TEMPLATE_KEYS.map((key) => choice(key, templateText(i18n, key, card.maskedNumber)))}
@@ -88,16 +106,9 @@ function callForm(i18n: I18n, language: Language, code: string): Html {
   return html`<form method="post" action="${pathIn(cardCallCodePath(code), language)}">
     <h2>${i18n._('cardPage.callTitle')}</h2>
     <p>${i18n._('cardPage.callExplain')}</p>
-    <label for="phone">${i18n._('cardPage.yourPhone')}</label>
-    <input
-      id="phone"
-      name="phone"
-      type="tel"
-      inputmode="numeric"
-      maxlength="${TYPED_PHONE_MAX}"
-      required
-      autocomplete="tel"
-    />
+    ${digitsBox('phone', i18n._('cardPage.yourPhone'), {
+      attributes: { type: 'tel', maxlength: TYPED_PHONE_MAX, autocomplete: 'tel' },
+    })}
     <button type="submit">${i18n._('cardPage.sendCode')}</button>
   </form>`;
 }
@@ -116,16 +127,9 @@ export function callCodeView(
     ${vehicleHeading(i18n, card)} ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     <form method="post" action="${pathIn(cardCallPath(code), language)}">
       <input type="hidden" name="phone" value="${phone}" />
-      <label for="otp">${i18n._('cardPage.codeLabel')}</label>
-      <input
-        id="otp"
-        name="otp"
-        inputmode="numeric"
-        pattern="[0-9]{6}"
-        maxlength="6"
-        required
-        autocomplete="one-time-code"
-      />
+      ${digitsBox('otp', i18n._('cardPage.codeLabel'), {
+        attributes: { pattern: '[0-9]{6}', maxlength: 6, autocomplete: 'one-time-code' },
+      })}
       <button type="submit">${i18n._('cardPage.callNow')}</button>
     </form>
   </section>`;
