@@ -181,6 +181,11 @@ export const runtimeConfig = z.object({
   }),
   /** How many people have an account, counted at most once a minute (the dashboard's "Active Users"). */
   activeUsers: z._default(z.int(), 0),
+  /**
+   * How long a session lasts at most (`SESSION_MAX_DAYS`): the PWA keeps its copies of a session's
+   * screens no longer. Absent from a server older than it (the PWA then takes the default, 90).
+   */
+  sessionMaxDays: z.optional(z.int().check(z.positive())),
   push: z.nullable(
     z.object({
       vapidKey: z.string(),

@@ -13,12 +13,32 @@ import {
   saveStartSnapshot,
   SNAPSHOT_PATHS,
 } from '#common/start-snapshot';
+import type { RuntimeConfig } from '#common/api';
 import { SESSION_MAX_DAYS_DEFAULT } from '#common/session-lifetime';
+import { apiClient } from '../lib/api-client';
 import { appStore, useAtomValue } from '../lib/store';
 import { tokenAtom } from '../lib/token';
 import { userAtom } from '../state/user';
 
-const SESSION_MAX_MS = SESSION_MAX_DAYS_DEFAULT * 86_400_000;
+const DAY_MS = 86_400_000;
+
+let sessionMaxDays: Promise<number> | undefined;
+
+/**
+ * How long a session lasts at most on this server (`SESSION_MAX_DAYS`, from GET /api/config), asked
+ * once a page; the default (90 days, the server's own) while it cannot be had, e.g. offline.
+ */
+export function sessionLifetimeMs(): Promise<number> {
+  sessionMaxDays ??= apiClient<Partial<RuntimeConfig>>('/api/config').then(
+    ({ sessionMaxDays: days }) =>
+      typeof days === 'number' && Number.isInteger(days) && days > 0 ? days : SESSION_MAX_DAYS_DEFAULT,
+    () => {
+      sessionMaxDays = undefined;
+      return SESSION_MAX_DAYS_DEFAULT;
+    },
+  );
+  return sessionMaxDays.then((days) => days * DAY_MS);
+}
 
 /** The screen's markup as the next start may show it before the app runs. */
 export function snapshotMarkup(shell: Element): string {
@@ -51,14 +71,12 @@ async function takeSnapshot(path: string): Promise<void> {
   const userId = appStore.get(userAtom)?._id;
   const shell = document.querySelector('#root .shell');
   if (token === null || userId === undefined || shell === null || window.location.pathname !== path) return;
-  const snapshot = {
-    userId,
-    path,
-    html: snapshotMarkup(shell),
-    styles: linkedStyles(),
-    expiresAt: Date.now() + SESSION_MAX_MS,
-  };
-  await saveStartSnapshot(snapshot);
+  const html = snapshotMarkup(shell);
+  const styles = linkedStyles();
+  const takenAt = Date.now();
+  const lifetime = await sessionLifetimeMs();
+  if (!sameSession(token, userId)) return;
+  await saveStartSnapshot({ userId, path, html, styles, expiresAt: takenAt + lifetime });
   // A sign-out while it was being written has emptied the store already: it must not outlive it.
   if (!sameSession(token, userId)) await dropOtherUsersSnapshots(appStore.get(userAtom)?._id ?? '');
 }

@@ -18,6 +18,7 @@ describe('GET /api/config', () => {
       grievanceEmail: null,
       retention: { codeHours: 24, requestDays: 180 },
       activeUsers: 0,
+      sessionMaxDays: 90,
       push: null,
     });
   });
@@ -29,8 +30,19 @@ describe('GET /api/config', () => {
       grievanceEmail: null,
       retention: { codeHours: 24, requestDays: 180 },
       activeUsers: 0,
+      sessionMaxDays: 90,
       push: { vapidKey: 'BNv-test-vapid-key', firebase: webConfig },
     });
+  });
+
+  it("gives the sessions' longest lifetime as SESSION_MAX_DAYS sets it", async () => {
+    const shortSessions = await createTestApp({ env: { SESSION_MAX_DAYS: '30' } });
+    try {
+      const response = await shortSessions.inject({ method: 'GET', url: '/api/config' });
+      expect(response.json()).toMatchObject({ sessionMaxDays: 30 });
+    } finally {
+      await shortSessions.close();
+    }
   });
 
   it('counts the people with an account, counting again only after a minute', async () => {
