@@ -15,6 +15,7 @@ import cardPrintRoutes from './features/card-print/routes';
 import publicPageScript from './plugins/public-page-script';
 import { createFlowCaller, createTelephony, type Telephony } from './features/calls/telephony';
 import configRoutes from './features/config/routes';
+import falseAlarmCommits from './features/false-alarms/commits';
 import falseAlarmRoutes from './features/false-alarms/routes';
 import healthRoutes from './features/health/routes';
 import liveBus from './features/live/bus';
@@ -53,6 +54,7 @@ import openApi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
 import staticPwa from './plugins/static-pwa';
+import requestReach from './domain/requests/plugin';
 
 /** What tests replace: the clock and the outside services. */
 export interface AppDeps {
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     // Delivery bookkeeping: a notification that reached a live stream is marked delivered, and its sender told.
     onDelivered: (notificationId) => app.requestLifecycle.delivered(notificationId),
   });
+  await app.register(requestReach);
   await app.register(requestLifecycle);
   await app.register(waitingNoteDelivery);
   await app.register(rateLimits);
@@ -171,6 +174,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(slipRoutes, { prefix: '/api/users' });
   await app.register(publicSlipRoutes);
   await app.register(falseAlarmRoutes, { prefix: '/api/users' });
+  await app.register(falseAlarmCommits);
 
   await app.register(staticPwa);
   return app;

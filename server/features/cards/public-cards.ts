@@ -7,8 +7,8 @@ import { templateText } from '#common/message-templates';
 import { maskedVehicleNumber, plateFourDigits } from '#common/vehicle-number';
 import type { UserRow, VehicleCardRow, VehicleRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { toServerNotification } from '../../lib/api-shapes';
-import { placeRecordedCall, preparedRecordCall } from '../../lib/call-records';
+import { callRequest, placeCall } from '../../domain/requests/masked-calls';
+import { reachedOrThrow, type RefusalTexts } from '../../domain/requests/refusals';
 import { clientAddressKey } from '../../lib/client-address';
 import {
   badRequest,
@@ -21,21 +21,13 @@ import {
 } from '../../lib/http-error';
 import { callsUnavailable, maskedCallTo } from '../../lib/masked-call';
 import type { PhoneCodes } from '../../lib/phone-codes';
-import { requestPushData } from '../../lib/push-data';
 import { countHit, ttlMs } from '../../lib/rate-limit-count';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
-import {
-  callerCallWindows,
-  cardCallRule,
-  cardMessageRule,
-  newRequestRow,
-  preparedCheckedSend,
-} from '../../lib/send-rule/send-rule';
+import { callerCallWindows, cardCallRule, cardMessageRule } from '../../lib/send-rule/send-rule';
 import { preparedReceiverWindowFull } from '../../lib/send-rule/receiver-window';
 import { issueStatusToken } from '../../lib/status-tokens';
 import { isStrangerBlocked } from '../../lib/stranger-blocks';
 import { strangerCookieOf } from '../../lib/stranger-cookie';
-import { recordStranger } from '../../lib/strangers';
 import { isPaused } from '../../lib/vehicle-cards';
 import { liveCardByCode } from './repository';
 
@@ -100,6 +92,17 @@ const TOO_MANY_FROM_ADDRESS: ClientText = (i18n) => i18n._('server.cards.tooMany
 const STRANGER_BLOCKED: ClientText = (i18n) => i18n._('server.cards.strangerBlocked');
 
 /**
+ * A stranger's blocks and windows are checked before a card's request is stored; the owner's call
+ * window is checked again by the store, under its lock.
+ */
+const cardRefusals: RefusalTexts = {
+  blocked: STRANGER_BLOCKED,
+  perSender: (i18n) => i18n._('server.calls.callerLimit'),
+  perPair: (i18n) => i18n._('server.calls.pairLimit'),
+  perReceiver: (i18n) => i18n._('server.calls.receiverLimit'),
+};
+
+/**
  * What the stranger's side of a windscreen card does, for its JSON API and its HTML form alike.
  * Every try counts, in the database across instances: a guess (wrong plate digits, an unknown card)
  * only in the budgets of guesses, a send with the right digits only in the budgets of sends, so
@@ -108,11 +111,10 @@ const STRANGER_BLOCKED: ClientText = (i18n) => i18n._('server.cards.strangerBloc
 export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCards {
   const { db, countersDb } = app.database;
   const reachableByVehicle = preparedReachableBy(db, 'vehicleId');
-  const checkedSend = preparedCheckedSend(db);
   const { keyPrefix } = app.config.rateLimitStore;
   const limits = app.config.cardSendLimits;
-  const recordCall = preparedRecordCall(db, cardCallRule(app.config.callsPerReceiverHour));
-  const receiverWindowFull = preparedReceiverWindowFull(db, cardCallRule(app.config.callsPerReceiverHour));
+  const callRule = cardCallRule(app.config.callsPerReceiverHour);
+  const receiverWindowFull = preparedReceiverWindowFull(db, callRule);
 
   async function target(code: string): Promise<CardTarget | undefined> {
     const card = await liveCardByCode(db, code);
@@ -194,11 +196,11 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       if (await isStrangerBlocked(db, owner.id, stranger, now)) throw forbidden(STRANGER_BLOCKED);
       await countSend(from, card.id);
       const plate = vehicle.vehicleNumber.toUpperCase();
-      const row = newRequestRow(
-        {
-          senderId: null,
-          via: 'card',
-          receiverId: owner.id,
+      const outcome = await app.requests.reach({
+        from: { stranger },
+        to: owner,
+        via: 'card',
+        request: {
           vehicleId: vehicle.id,
           kind: 'message',
           title: `Message about ${plate}`,
@@ -206,21 +208,9 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
           templateKey: templateKey ?? null,
           vehicleNumber: vehicle.vehicleNumber,
         },
-        now,
-      );
-      const forOwner = toServerNotification(row, null, textsFor(owner.language));
-      const bus = app.notificationBus;
-      const refusal = await checkedSend(row, cardMessageRule, bus.announcement(owner.id, forOwner));
-      // The card's rule has no sender to block and no window of its own: nothing it could refuse.
-      if (refusal) throw new Error(`a card message was refused: ${refusal.refused}`);
-      await recordStranger(db, row.id, stranger, now);
-      bus.publish({
-        kind: 'notification',
-        userId: owner.id,
-        notification: forOwner,
-        push: requestPushData(forOwner, owner, now),
-        announced: true,
+        rule: cardMessageRule,
       });
+      const { row } = reachedOrThrow(outcome, cardRefusals);
       return {
         requestId: row.id,
         statusToken: await issueStatusToken(db, row.id, now, app.config.statusTokenHours),
@@ -272,25 +262,16 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       await count(`card-caller:${caller}:${owner.id}`, perPair.ms, perPair.max, (i18n) =>
         i18n._('server.calls.pairLimit'),
       );
-      const row = await recordCall(
-        {
-          senderId: null,
-          via: 'card',
-          receiverId: owner.id,
-          vehicleId: vehicle.id,
-          vehicleNumber: vehicle.vehicleNumber,
-        },
-        now,
-      );
-      await recordStranger(db, row.id, stranger, now);
-      await placeRecordedCall(db, telephony, app.log, row.id, { caller: phone, callee: owner.phone });
-      const notification = toServerNotification(row, null, textsFor(owner.language));
-      app.notificationBus.publish({
-        kind: 'notification',
-        userId: owner.id,
-        notification,
-        push: requestPushData(notification, owner, now),
+      const outcome = await app.requests.reach({
+        from: { stranger },
+        to: owner,
+        via: 'card',
+        request: callRequest(vehicle.id, vehicle.vehicleNumber),
+        rule: callRule,
+        beforeAnnounce: (row) =>
+          placeCall(telephony, app.log, row.id, { caller: phone, callee: owner.phone }),
       });
+      reachedOrThrow(outcome, cardRefusals);
     },
   };
 }

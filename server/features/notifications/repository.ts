@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
   blocks,
@@ -10,43 +9,8 @@ import {
   type RequestImageRow,
 } from '../../db/schema';
 import type { RequestPhoto, ShownSender } from '../../lib/api-shapes';
-import { forbidden, tooManyRequests } from '../../lib/http-error';
-import { pausedSender } from '../../lib/send-rule/pause';
-import { messageRule, preparedCheckedSend } from '../../lib/send-rule/send-rule';
-import type { Announcement } from '../../lib/announcement';
 
 export const UNREAD_LIMIT = 100;
-
-/**
- * Stores a new message or notification (`newRequestRow`) under the send rule, and sends
- * `announcement` with it; a refusal is thrown as the error the sender gets.
- */
-export function preparedStoreNotification(
-  db: Db,
-): (row: NotificationRow, limits: Config['sendLimits'], announcement: Announcement | null) => Promise<void> {
-  const checkedSend = preparedCheckedSend(db);
-  return async (row, limits, announcement) => {
-    const refusal = await checkedSend(row, messageRule(limits), announcement);
-    if (refusal === null) return;
-    switch (refusal.refused) {
-      case 'paused':
-        throw pausedSender(refusal.until);
-      case 'blocked':
-        throw forbidden((i18n) => i18n._('server.notifications.blocked'));
-      case 'perSender':
-        throw tooManyRequests(
-          (i18n) => i18n._('server.notifications.senderLimit'),
-          refusal.retryAfterMs / 1000,
-        );
-      case 'perPair':
-      case 'perReceiver':
-        throw tooManyRequests(
-          (i18n) => i18n._('server.notifications.pairLimit'),
-          refusal.retryAfterMs / 1000,
-        );
-    }
-  };
-}
 
 /**
  * The receiver's unread notifications, newest first, each with what is needed to show its sender:
@@ -113,11 +77,6 @@ export async function insertPhoto(db: Db, photo: Omit<RequestImageRow, 'id'>): P
   const [stored] = await db.insert(requestImages).values(photo).returning();
   if (!stored) throw new Error('storing a photo answered nothing');
   return stored;
-}
-
-/** Removes a request whose photo could not be kept: it was never sent. */
-export async function forgetRequest(db: Db, id: string): Promise<void> {
-  await db.delete(notifications).where(eq(notifications.id, id));
 }
 
 /** A photo as its request's receiver or sender reads it; undefined for anyone else or an unknown one. */

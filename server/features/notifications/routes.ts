@@ -18,22 +18,15 @@ import { templateKeyOf } from '#common/message-templates';
 import { LANGUAGES } from '#common/languages';
 import type { UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
+import type { RequestContent } from '../../domain/requests/reach';
+import { messageRefusals, reachedOrThrow } from '../../domain/requests/refusals';
 import { toServerNotification, type RequestPhoto } from '../../lib/api-shapes';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { toSentRequest } from '../../lib/sent-requests';
 import { preparedReachableBy } from '../../lib/reachable-registrations';
-import { requestPushData } from '../../lib/push-data';
-import { newRequestRow, type NewRequest } from '../../lib/send-rule/send-rule';
+import { messageRule } from '../../lib/send-rule/send-rule';
 import { currentUser } from '../../plugins/auth';
 import { isForeignKeyViolation } from '../../plugins/errors';
-import {
-  forgetRequest,
-  insertPhoto,
-  markAllRead,
-  photoFor,
-  preparedStoreNotification,
-  preparedUnreadFor,
-} from './repository';
+import { insertPhoto, markAllRead, photoFor, preparedUnreadFor } from './repository';
 import { contactDetailsProblem } from '#common/contact-details';
 import { notificationTextProblem } from './notification-text';
 import { PhotoDecoding } from './photo-decoding';
@@ -56,7 +49,6 @@ const ALL_TEXTS = LANGUAGES.map(textsFor);
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const unreadFor = preparedUnreadFor(db);
-  const storeNotification = preparedStoreNotification(db);
   const reachableByVehicle = preparedReachableBy(db, 'vehicleId');
   const reachableByOwner = preparedReachableBy(db, 'ownerId');
   const signedIn = { preValidation: app.authenticate };
@@ -64,55 +56,45 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const confirmation = { response: { 200: messageResponse } };
 
   /**
-   * Stores, hands to the live channel and push (in the receiver's language) without waiting for
-   * delivery, and returns, in the sender's language (`request.i18n`), what the receiver sees and the
-   * sender's view of the request as `sentRequests` lists it. A photo is kept after its request and
-   * announced only then, so nobody is told of a photo not yet there.
+   * Reaches `receiver` (stored, then handed to the live channel and push in the receiver's language
+   * without waiting for delivery) and returns, in the sender's language (`request.i18n`), what the
+   * receiver sees and the sender's view of the request as `sentRequests` lists it. A photo is kept
+   * after its request and announced only then, so nobody is told of a photo not yet there.
    */
   async function send(
     request: FastifyRequest,
     sender: UserRow,
     receiver: UserRow,
-    input: Omit<NewRequest, 'senderId' | 'receiverId'> & { kind: 'message' | 'notification' },
+    content: Omit<RequestContent, 'kind'> & { kind: 'message' | 'notification' },
     photo: PhotoToSend | null = null,
   ): Promise<SendResponse> {
-    const now = app.deps.now();
-    const row = newRequestRow({ ...input, senderId: sender.id, receiverId: receiver.id }, now);
     const shownPhoto: RequestPhoto | null = photo && {
       id: randomUUID(),
       latitude: photo.latitude,
       longitude: photo.longitude,
     };
-    const forReceiver = toServerNotification(row, sender, textsFor(receiver.language), shownPhoto);
-    const bus = app.notificationBus;
-    const announced = photo === null;
-    await storeNotification(
-      row,
-      app.config.sendLimits,
-      announced ? bus.announcement(receiver.id, forReceiver) : null,
-    );
-    if (photo && shownPhoto) {
-      try {
-        const { bytes, contentType } = await photo.decode();
-        await insertPhoto(db, { ...shownPhoto, notificationId: row.id, bytes, contentType, createdAt: now });
-      } catch (error) {
-        await forgetRequest(db, row.id);
-        throw error;
-      }
-    }
-    bus.publish({
-      kind: 'notification',
-      userId: receiver.id,
-      notification: forReceiver,
-      push: requestPushData(forReceiver, receiver, now),
-      announced,
+    const outcome = await app.requests.reach({
+      from: { account: sender },
+      to: receiver,
+      request: content,
+      rule: messageRule(app.config.sendLimits),
+      photo: shownPhoto,
+      ...(photo &&
+        shownPhoto && {
+          beforeAnnounce: async (row) => {
+            const { bytes, contentType } = await photo.decode();
+            await insertPhoto(db, {
+              ...shownPhoto,
+              notificationId: row.id,
+              bytes,
+              contentType,
+              createdAt: row.sentAt,
+            });
+          },
+        }),
     });
-    // As in sentRequests, only a message names its vehicle: a notification names none (SPEC §7).
-    const vehicleNumber = row.vehicleId === null ? null : row.vehicleNumber;
-    return {
-      ...toServerNotification(row, sender, request.i18n, shownPhoto),
-      sentRequest: toSentRequest(row, vehicleNumber, receiver.shareReadReceipts, [], request.i18n),
-    };
+    const reached = reachedOrThrow(outcome, messageRefusals);
+    return { ...reached.shownIn(request.i18n), sentRequest: reached.sentView(request.i18n) };
   }
 
   /** The vehicle a message or photo is about, and its owner, who must be `userId` and not the sender. */

@@ -1,17 +1,16 @@
 import { and, desc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
-  notifications,
   rcVerificationAttempts,
   users,
   vehicles,
   type NotificationRow,
   type VehicleRow,
 } from '../../db/schema';
-import { SYSTEM_KIND } from '../../lib/api-shapes';
+import { storeSupersededNotices } from '../../domain/requests/system-notices';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../lib/rc-check-window';
-import { forgetDayOldRecords, type Tx } from './rc-records';
+import { forgetDayOldRecords } from './rc-records';
 import { RC_CHECK_WINDOW_MS } from '../../lib/cap-windows';
 
 const DAY_MS = 86_400_000;
@@ -109,31 +108,6 @@ export interface Proof {
   mobileMatched: boolean;
 }
 
-async function tellSuperseded(
-  tx: Tx,
-  vehicleNumber: string,
-  others: { id: string; ownerId: string }[],
-  now: Date,
-): Promise<NotificationRow[]> {
-  if (others.length === 0) return [];
-  const number = vehicleNumber.toUpperCase();
-  return tx
-    .insert(notifications)
-    .values(
-      others.map((other) => ({
-        receiverId: other.ownerId,
-        senderId: null,
-        vehicleId: other.id,
-        kind: SYSTEM_KIND,
-        vehicleNumber,
-        title: 'Vehicle ownership verified',
-        content: `The registered owner of ${number} verified that number against its RC. Your registration of it is no longer shown in searches unless the owner keeps you as a household member.`,
-        sentAt: now,
-      })),
-    )
-    .returning();
-}
-
 /** A registration's columns once it holds no proof of ownership. */
 export const NO_PROOF = {
   verified: false,
@@ -191,7 +165,10 @@ export async function markVerified(db: Db, proof: Proof, now: Date): Promise<Ver
             weaker.map((other) => other.id),
           ),
         );
-      return { vehicle: verified, superseded: await tellSuperseded(tx, verified.vehicleNumber, weaker, now) };
+      return {
+        vehicle: verified,
+        superseded: await storeSupersededNotices(tx, verified.vehicleNumber, weaker, now),
+      };
     }
     const others = await tx
       .select({ id: vehicles.id, ownerId: vehicles.ownerId })
@@ -204,7 +181,10 @@ export async function markVerified(db: Db, proof: Proof, now: Date): Promise<Ver
           eq(vehicles.household, false),
         ),
       );
-    return { vehicle: verified, superseded: await tellSuperseded(tx, verified.vehicleNumber, others, now) };
+    return {
+      vehicle: verified,
+      superseded: await storeSupersededNotices(tx, verified.vehicleNumber, others, now),
+    };
   });
 }
 

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { textsFor } from '../../i18n/texts';
-import { toServerNotification } from '../../lib/api-shapes';
 import { periodicJobOf } from '../../lib/periodic-job';
-import { requestPushData } from '../../lib/push-data';
 import { sendersById } from '../../lib/senders';
 import { claimReminders, receiversById } from './repository';
 
@@ -24,7 +21,8 @@ declare module 'fastify' {
 
 /**
  * No routes: the sweep that claims the requests due a reminder (one instance gets each), pushes each to
- * its receiver again, in the receiver's language and silent in their quiet hours, and tells its sender.
+ * its receiver again through the one entry (in the receiver's language, silent in their quiet hours),
+ * and tells its sender.
  */
 export default fp(
   async function requestReminders(app: FastifyInstance) {
@@ -47,17 +45,7 @@ export default fp(
         const receiver = receivers.get(row.receiverId);
         if (!receiver) continue;
         const sender = row.senderId ? senders.get(row.senderId) : undefined;
-        const i18n = textsFor(receiver.language);
-        const notification = toServerNotification(row, sender ?? null, i18n);
-        app.notificationBus.publish({
-          kind: 'notification',
-          userId: row.receiverId,
-          notification,
-          push: {
-            ...requestPushData(notification, receiver, now),
-            title: i18n._('server.request.reminderTitle', { title: notification.title }),
-          },
-        });
+        app.requests.remind(row, receiver, sender ?? null);
         app.requestLifecycle.tellSender(changed);
       }
     }
@@ -69,5 +57,5 @@ export default fp(
     });
     app.decorate('requestReminders', { sweep: job.runNow });
   },
-  { name: 'request-reminders', dependencies: ['database', 'live-bus', 'request-lifecycle'] },
+  { name: 'request-reminders', dependencies: ['database', 'live-bus', 'request-lifecycle', 'request-reach'] },
 );

@@ -26,11 +26,18 @@ declare module 'fastify' {
  */
 export default fp(
   async function waitingNoteDelivery(app: FastifyInstance) {
-    const delivery = new WaitingNoteDelivery(app.database.db, app.notificationBus, app.deps.now, app.log, {
-      limits: app.config.waitingNotes,
-      // With an RC provider, only a registration proven against the RC receives waiting notes.
-      verifiedOnly: app.config.rcProvider !== null,
-    });
+    const delivery = new WaitingNoteDelivery(
+      app.database.db,
+      app.notificationBus,
+      app.requests,
+      app.deps.now,
+      app.log,
+      {
+        limits: app.config.waitingNotes,
+        // With an RC provider, only a registration proven against the RC receives waiting notes.
+        verifiedOnly: app.config.rcProvider !== null,
+      },
+    );
     app.decorate('waitingNotes', delivery);
 
     const job = periodicJobOf(app, {
@@ -40,5 +47,5 @@ export default fp(
     });
     app.decorate('dueWaitingNotes', { sweep: job.runNow });
   },
-  { name: 'waiting-note-delivery', dependencies: ['database', 'live-bus'] },
+  { name: 'waiting-note-delivery', dependencies: ['database', 'live-bus', 'request-reach'] },
 );

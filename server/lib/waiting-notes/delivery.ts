@@ -4,12 +4,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { users, vehicles, type UserRow, type WaitingNoteRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { toServerNotification } from '../api-shapes';
+import { wasRefused, type RequestReach } from '../../domain/requests/reach';
 import { userTopic } from '../live-topics';
-import { requestPushData } from '../push-data';
 import { preparedReachableBy, type Registration } from '../reachable-registrations';
-import { newRequestRow, preparedCheckedSend, waitingNoteRule } from '../send-rule/send-rule';
-import { toSentRequest } from '../sent-requests';
+import { waitingNoteRule } from '../send-rule/send-rule';
 import { forgetReleasesBefore, heldAloneSince, soleHolderSince } from './holds';
 import {
   claimWaitingNotes,
@@ -35,17 +33,16 @@ const STORED_TEXTS = textsFor('en');
  */
 export class WaitingNoteDelivery {
   private readonly reachableByNumber: ReturnType<typeof preparedReachableBy>;
-  private readonly checkedSend: ReturnType<typeof preparedCheckedSend>;
 
   constructor(
     private readonly db: Db,
     private readonly bus: FastifyInstance['notificationBus'],
+    private readonly requests: RequestReach,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: { limits: Config['waitingNotes']; verifiedOnly: boolean },
   ) {
     this.reachableByNumber = preparedReachableBy(db, 'vehicleNumber');
-    this.checkedSend = preparedCheckedSend(db);
   }
 
   /** Leaves a note, and delivers it at once when its number already has a registration to receive it. */
@@ -70,7 +67,7 @@ export class WaitingNoteDelivery {
       const senders = await this.sendersOf(claimed);
       for (const note of claimed) {
         const sender = senders.get(note.senderId);
-        if (sender) await this.deliver(note, sender, receiving, now);
+        if (sender) await this.deliver(note, sender, receiving);
       }
     } catch (error) {
       this.log.error({ err: error, vehicleNumber }, 'delivering waiting notes failed');
@@ -119,48 +116,32 @@ export class WaitingNoteDelivery {
     note: WaitingNoteRow,
     sender: UserRow,
     { vehicle, owner }: Registration,
-    now: Date,
   ): Promise<void> {
     const plate = vehicle.vehicleNumber.toUpperCase();
-    const row = {
-      ...newRequestRow(
-        {
-          senderId: sender.id,
-          receiverId: owner.id,
-          vehicleId: vehicle.id,
-          kind: 'message',
-          title: `Message about ${plate}`,
-          content: noteContent(note, STORED_TEXTS),
-          templateKey: note.templateKey,
-          vehicleNumber: vehicle.vehicleNumber,
-        },
-        note.createdAt,
-      ),
+    const outcome = await this.requests.reach({
+      from: { account: sender },
+      to: owner,
+      request: {
+        vehicleId: vehicle.id,
+        kind: 'message',
+        title: `Message about ${plate}`,
+        content: noteContent(note, STORED_TEXTS),
+        templateKey: note.templateKey,
+        vehicleNumber: vehicle.vehicleNumber,
+      },
+      rule: waitingNoteRule,
       // The sender follows the note among their requests by its id: as a request it keeps it.
-      id: note.id,
-    };
-    const forReceiver = toServerNotification(row, sender, textsFor(owner.language));
-    const refusal = await this.checkedSend(
-      row,
-      waitingNoteRule,
-      this.bus.announcement(owner.id, forReceiver),
-    );
-    if (refusal) {
-      this.log.info({ noteId: note.id, refusal }, 'a waiting note was not delivered');
+      keep: { id: note.id, sentAt: note.createdAt },
+    });
+    if (wasRefused(outcome)) {
+      this.log.info({ noteId: note.id, refusal: outcome.refused }, 'a waiting note was not delivered');
       return;
     }
-    this.bus.publish({
-      kind: 'notification',
-      userId: owner.id,
-      notification: forReceiver,
-      push: requestPushData(forReceiver, owner, now),
-      announced: true,
-    });
     this.bus.publish({
       kind: 'request',
       topic: userTopic(sender.id),
       request: {
-        ...toSentRequest(row, vehicle.vehicleNumber, owner.shareReadReceipts, [], textsFor(sender.language)),
+        ...outcome.sentView(textsFor(sender.language)),
         waitingUntil: null,
         expired: false,
       },

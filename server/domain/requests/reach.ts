@@ -1,0 +1,143 @@
+import type { I18n } from '@lingui/core';
+import { eq } from 'drizzle-orm';
+import type { SentRequest, ServerNotification } from '#common/api';
+import type { Db } from '../../db/database';
+import { notifications, type NotificationRow, type RequestVia, type UserRow } from '../../db/schema';
+import { textsFor } from '../../i18n/texts';
+import type { LiveNotificationBus } from '../../features/live/bus';
+import { toServerNotification, type RequestPhoto, type ShownSender } from '../../lib/api-shapes';
+import { requestPushData } from '../../lib/push-data';
+import { toSentRequest } from '../../lib/sent-requests';
+import {
+  newRequestRow,
+  preparedCheckedSend,
+  type SendRefusal,
+  type SendRule,
+} from '../../lib/send-rule/send-rule';
+import { recordStranger, type StrangerIdentity } from '../../lib/strangers';
+
+/** Who reaches an owner: an account, or a stranger known only by hashes of what they proved. */
+export type RequestSender = { account: UserRow } | { stranger: StrangerIdentity };
+
+/** What a request says and what it is about; the send rule and the store fill the rest of its row. */
+export type RequestContent = Pick<
+  NotificationRow,
+  'kind' | 'vehicleId' | 'vehicleNumber' | 'title' | 'content' | 'templateKey'
+>;
+
+export interface Reaching {
+  from: RequestSender;
+  to: UserRow;
+  request: RequestContent;
+  /** The windows it is checked against (send-rule.ts). */
+  rule: SendRule;
+  /** The way it came when that is not the app (`card`). */
+  via?: RequestVia;
+  /** A note that waited keeps the id its sender follows it by and the time it was left. */
+  keep?: { id: string; sentAt: Date };
+  /** A photo that comes with it: shown to the receiver once `beforeAnnounce` has kept it. */
+  photo?: RequestPhoto | null;
+  /**
+   * What must happen after the request is stored and before anyone is told of it (keep its photo,
+   * place its call). When it throws, the request is forgotten, as if never sent, and the error goes on.
+   */
+  beforeAnnounce?: (row: NotificationRow) => Promise<void>;
+}
+
+/** A stored request: its row, and the request as its sender sees it, in the sender's language. */
+export interface Reached {
+  row: NotificationRow;
+  sentView(i18n: I18n): SentRequest;
+  /** What the receiver is shown, in another reader's language (the sender's confirmation). */
+  shownIn(i18n: I18n): ServerNotification;
+}
+
+export type ReachOutcome = { refused: SendRefusal } | Reached;
+
+export const wasRefused = (outcome: ReachOutcome): outcome is { refused: SendRefusal } =>
+  'refused' in outcome;
+
+interface ReachDeps {
+  db: Db;
+  bus: LiveNotificationBus;
+  now: () => Date;
+}
+
+export interface RequestReach {
+  /**
+   * The one way every request reaches an owner: account messages, notifications, photos and calls,
+   * a card's message and call, a waiting note when it is delivered. Builds the row, checks it against
+   * the send rule and stores it in one round trip (announced in the same statement unless something
+   * must happen first), records a stranger sender, hands it to the live channel and push in the
+   * receiver's language, and returns the sender's view, or the refusal.
+   */
+  reach(reaching: Reaching): Promise<ReachOutcome>;
+  /** Announces a stored request to its receiver again, as a reminder. */
+  remind(row: NotificationRow, receiver: Receiver, sender: ShownSender | null): void;
+}
+
+/** What announcing a request needs of its receiver: their language and quiet hours. */
+type Receiver = Pick<UserRow, 'language' | 'quietStart' | 'quietEnd'>;
+
+export function requestReach({ db, bus, now }: ReachDeps): RequestReach {
+  const checkedSend = preparedCheckedSend(db);
+
+  function publish(
+    receiverId: string,
+    receiver: Receiver,
+    notification: ServerNotification,
+    announced: boolean,
+    pushTitle?: string,
+  ): void {
+    const push = requestPushData(notification, receiver, now());
+    bus.publish({
+      kind: 'notification',
+      userId: receiverId,
+      notification,
+      push: pushTitle === undefined ? push : { ...push, title: pushTitle },
+      announced,
+    });
+  }
+
+  return {
+    async reach({ from, to, request, rule, via, keep, photo = null, beforeAnnounce }) {
+      const account = 'account' in from ? from.account : null;
+      const built = newRequestRow(
+        { ...request, senderId: account?.id ?? null, receiverId: to.id, via: via ?? null },
+        keep?.sentAt ?? now(),
+      );
+      const row = keep ? { ...built, id: keep.id } : built;
+      const forReceiver = toServerNotification(row, account, textsFor(to.language), photo);
+      const announceNow = beforeAnnounce === undefined;
+      const refusal = await checkedSend(row, rule, announceNow ? bus.announcement(to.id, forReceiver) : null);
+      if (refusal) return { refused: refusal };
+      try {
+        if ('stranger' in from) await recordStranger(db, row.id, from.stranger, row.sentAt);
+        await beforeAnnounce?.(row);
+      } catch (error) {
+        await db.delete(notifications).where(eq(notifications.id, row.id));
+        throw error;
+      }
+      publish(to.id, to, forReceiver, announceNow);
+      // Only a request about a vehicle names it to its sender: a notification names none (SPEC §7).
+      const vehicleNumber = row.vehicleId === null ? null : row.vehicleNumber;
+      return {
+        row,
+        sentView: (i18n) => toSentRequest(row, vehicleNumber, to.shareReadReceipts, [], i18n),
+        shownIn: (i18n) => toServerNotification(row, account, i18n, photo),
+      };
+    },
+
+    remind(row, receiver, sender) {
+      const i18n = textsFor(receiver.language);
+      const notification = toServerNotification(row, sender, i18n);
+      publish(
+        row.receiverId,
+        receiver,
+        notification,
+        false,
+        i18n._('server.request.reminderTitle', { title: notification.title }),
+      );
+    },
+  };
+}
