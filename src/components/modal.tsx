@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { hostToasts } from '../lib/toasts';
+import { CloseButton } from './close-button';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -62,9 +63,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>
-        <button type="button" className="icon-button" aria-label={i18n._('app.close')} onClick={onClose}>
-          ×
-        </button>
+        <CloseButton label={i18n._('app.close')} onClick={onClose} />
       </header>
       <div className="modal-body">{children}</div>
       <div ref={toastsRef} />

@@ -4,6 +4,7 @@
  * bar, so all three are custom toasts rendered by `ToastCard`. Loaded by ./toasts on the first toast.
  */
 import { toast, Toaster, type Toast } from 'react-hot-toast';
+import { CloseButton } from '../components/close-button';
 import { i18n } from '../i18n/i18n';
 import './toasts.css';
 
@@ -27,14 +28,11 @@ function ToastCard({ item, tone, text }: { item: Toast; tone: Tone; text: string
         {ICONS[tone]}
       </span>
       <p className="toast-text">{text}</p>
-      <button
-        type="button"
+      <CloseButton
         className="toast-close"
-        aria-label={i18n._('toast.dismiss')}
+        label={i18n._('toast.dismiss')}
         onClick={() => toast.dismiss(item.id)}
-      >
-        ×
-      </button>
+      />
       <span
         className="toast-progress"
         aria-hidden="true"

@@ -1,5 +1,6 @@
 /** A request that arrives while the app is open: a banner with its text and its answers, not only the badge. */
 import { useLingui } from '@lingui/react';
+import { CloseButton } from '../../components/close-button';
 import { useAtomValue } from '../../lib/store';
 import {
   arrivedRequestAtom,
@@ -20,14 +21,7 @@ export function NewRequestBanner() {
     <section className="new-request-banner" role="alert" aria-label={i18n._('notifications.newRequest')}>
       <div className="new-request-banner-head">
         <p className="bell-item-title">{item.title}</p>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={i18n._('notifications.dismissBanner')}
-          onClick={dismissArrivedRequest}
-        >
-          ×
-        </button>
+        <CloseButton label={i18n._('notifications.dismissBanner')} onClick={dismissArrivedRequest} />
       </div>
       {item.body && <p className="bell-item-body">{item.body}</p>}
       {item.fromName && (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRelativeTime } from '#common/relative-time';
 import { formatPhone } from '#common/phone-display';
+import { CloseButton } from '../../components/close-button';
 import { activeLanguage } from '../../i18n/i18n';
 import { useAtomValue } from '../../lib/store';
 import {
@@ -123,14 +124,7 @@ export function NotificationBell() {
                 {i18n._('notifications.clearAll')}
               </button>
             )}
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={i18n._('notifications.close')}
-              onClick={close}
-            >
-              ×
-            </button>
+            <CloseButton label={i18n._('notifications.close')} onClick={close} />
           </header>
           {items.length === 0 ? (
             <p className="bell-empty">
