@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { LANGUAGES, type Language } from '#common/languages';
+import { ChoiceRow } from '../components/choice-row';
 import './language-switch.css';
 
 /** English | മലയാളം: each language named in its own script, so a reader of either finds theirs. */
@@ -17,21 +18,20 @@ export function LanguageSwitch({
     en: i18n._('language.english'),
     ml: i18n._('language.malayalam'),
   };
+  const choices = LANGUAGES.map((language) => ({
+    value: language,
+    label: names[language],
+    className: 'language-option',
+    lang: language,
+  }));
   return (
-    <div className="language-switch" role="group" aria-label={i18n._('language.label')}>
-      {LANGUAGES.map((language) => (
-        <button
-          key={language}
-          type="button"
-          lang={language}
-          className="language-option"
-          aria-pressed={value === language}
-          disabled={disabled}
-          onClick={() => value !== language && onChange(language)}
-        >
-          {names[language]}
-        </button>
-      ))}
-    </div>
+    <ChoiceRow
+      label={i18n._('language.label')}
+      value={value}
+      onChange={onChange}
+      choices={choices}
+      className="language-switch"
+      disabled={disabled}
+    />
   );
 }

@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { RuntimeConfig, User } from '#common/api';
+import { ButtonRow } from '../../components/button-row';
 import { Modal } from '../../components/modal';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { apiClient } from '../../lib/api-client';
@@ -67,19 +68,14 @@ export function ConsentPrompt({ user }: { user: User }) {
     <Modal title={i18n._('consent.title')} onClose={dismiss}>
       <p>{i18n._('consent.intro')}</p>
       <PrivacyNotice config={config} />
-      <div className="consent-actions">
-        <button type="button" className="button" disabled={saving} onClick={dismiss}>
-          {i18n._('consent.notNow')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={saving}
-          onClick={() => void agree()}
-        >
-          {i18n._('consent.agree')}
-        </button>
-      </div>
+      <ButtonRow
+        className="consent-actions"
+        disabled={saving}
+        buttons={[
+          { label: i18n._('consent.notNow'), className: 'button', onClick: dismiss },
+          { label: i18n._('consent.agree'), className: 'button button-primary', onClick: () => void agree() },
+        ]}
+      />
     </Modal>
   );
 }

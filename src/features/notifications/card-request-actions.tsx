@@ -1,6 +1,7 @@
 /** A request through the owner's windscreen card: pause that card, or replace it, from the bell. */
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
+import { ButtonRow } from '../../components/button-row';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { postPauseVehicleCard, postRotateVehicleCard } from '../../lib/windscreen-card-api';
@@ -22,24 +23,22 @@ export function CardRequestActions({ vehicleId }: { vehicleId: string }) {
     }
   }
 
-  return (
-    <div className="bell-card-actions">
-      <button
-        type="button"
-        className="link-button"
-        disabled={busy}
-        onClick={() => void act(() => postPauseVehicleCard(vehicleId), i18n._('cards.pausedToast'))}
-      >
-        {i18n._('notifications.pauseCard')}
-      </button>
-      <button
-        type="button"
-        className="link-button"
-        disabled={busy}
-        onClick={() => void act(() => postRotateVehicleCard(vehicleId), i18n._('notifications.cardReplaced'))}
-      >
-        {i18n._('notifications.replaceCard')}
-      </button>
-    </div>
-  );
+  const actions = [
+    {
+      label: i18n._('notifications.pauseCard'),
+      post: postPauseVehicleCard,
+      done: i18n._('cards.pausedToast'),
+    },
+    {
+      label: i18n._('notifications.replaceCard'),
+      post: postRotateVehicleCard,
+      done: i18n._('notifications.cardReplaced'),
+    },
+  ];
+  const buttons = actions.map(({ label, post, done }) => ({
+    label,
+    className: 'link-button',
+    onClick: () => void act(() => post(vehicleId), done),
+  }));
+  return <ButtonRow className="bell-card-actions" disabled={busy} buttons={buttons} />;
 }

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { answerLabel } from '#common/outbox/outcome-text';
 import { REPLY_KINDS, replyLabel, type ReplyKind } from '#common/replies';
+import { ButtonRow } from '../../components/button-row';
 import { statusOf } from '../../lib/api-client';
 import { useAtomValue } from '../../lib/store';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/toasts';
@@ -45,19 +46,17 @@ export function ReplyButtons({ notificationId }: { notificationId: string }) {
     }
   }
 
+  const replies = REPLY_KINDS.map((kind) => ({
+    label: replyLabel(i18n, kind),
+    className: 'bell-reply',
+    onClick: () => void send(kind),
+  }));
   return (
-    <div className="bell-replies" role="group" aria-label={i18n._('notifications.answerLabel')}>
-      {REPLY_KINDS.map((kind) => (
-        <button
-          key={kind}
-          type="button"
-          className="bell-reply"
-          disabled={busy}
-          onClick={() => void send(kind)}
-        >
-          {replyLabel(i18n, kind)}
-        </button>
-      ))}
-    </div>
+    <ButtonRow
+      className="bell-replies"
+      label={i18n._('notifications.answerLabel')}
+      disabled={busy}
+      buttons={replies}
+    />
   );
 }
