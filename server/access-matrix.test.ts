@@ -388,6 +388,22 @@ describe("user B acting on user A's resources", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("B cannot undo the false alarm A marked: 404, and A's report stays for A to undo", async () => {
+    const request = (
+      await ok(await t.signUp(), 'POST', '/api/users/sendMessage', {
+        userId: a.user._id,
+        vehicleId: aVehicle._id,
+        message: 'Your car is blocking the gate',
+      })
+    ).json<ServerNotification>();
+    await ok(a, 'POST', '/api/users/reportFalseAlarm', { notificationId: request._id });
+    const refused = await call(b, 'POST', '/api/users/undoFalseAlarm', { notificationId: request._id });
+    expect(refused.statusCode).toBe(404);
+    expect(
+      (await call(a, 'POST', '/api/users/undoFalseAlarm', { notificationId: request._id })).statusCode,
+    ).toBe(200);
+  });
+
   it("B's 'clear all' clears B's notifications only", async () => {
     const before = rowsOf(await snapshot(), a.user._id);
     await ok(b, 'POST', '/api/users/clearAllNotifications');
@@ -593,6 +609,11 @@ const signedInRoutes: SignedInRoute[] = [
   {
     method: 'POST',
     url: '/api/users/reportFalseAlarm',
+    payload: () => ({ notificationId: aNotification._id }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/undoFalseAlarm',
     payload: () => ({ notificationId: aNotification._id }),
   },
   { method: 'GET', url: '/api/users/strikes' },

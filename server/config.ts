@@ -230,7 +230,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
     /**
      * False alarms: `toPause` strikes within `windowDays`, from at least two receivers, pause the sender
      * for `pauseDays`; a request can be reported `reportHours` after it was sent, and a report strikes
-     * only when its reporter's account is `reporterMinAgeDays` old.
+     * only when its reporter's account is `reporterMinAgeDays` old. A report can be undone for
+     * `undoSeconds`, and takes effect only after them.
      */
     strikes: {
       toPause: env.STRIKES_TO_PAUSE,
@@ -238,6 +239,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env) {
       pauseDays: env.PAUSE_DAYS,
       reportHours: env.FALSE_ALARM_REPORT_HOURS,
       reporterMinAgeDays: env.STRIKE_REPORTER_MIN_AGE_DAYS,
+      undoSeconds: env.FALSE_ALARM_UNDO_S,
     },
   };
 }

@@ -213,6 +213,13 @@ export const strikesResponse = z.object({
 });
 export type Strikes = z.infer<typeof strikesResponse>;
 
+/**
+ * POST /api/users/reportFalseAlarm: the report is kept at once and takes effect after `undoSeconds`,
+ * until when POST /api/users/undoFalseAlarm withdraws it.
+ */
+export const falseAlarmReported = z.object({ message: z.string(), undoSeconds: z.number() });
+export type FalseAlarmReported = z.infer<typeof falseAlarmReported>;
+
 /** POST /api/users/contestPause: a paused sender's one request that an operator review the pause. */
 export const contestPausePayload = z.strictObject({ text: ownText(MESSAGE_MAX) });
 export type ContestPausePayload = z.input<typeof contestPausePayload>;

@@ -100,6 +100,13 @@ export const REACHING_LIMITS = {
     unit: 'hours',
     why: 'a false alarm is reported while it is fresh',
   },
+  FALSE_ALARM_UNDO_S: {
+    default: 60,
+    min: 1,
+    max: 3600,
+    unit: 'seconds',
+    why: 'a false alarm marked by a slip of the finger can be taken back before it strikes',
+  },
   STRIKE_REPORTER_MIN_AGE_DAYS: {
     default: 7,
     min: 0,

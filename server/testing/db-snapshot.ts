@@ -20,6 +20,7 @@ import {
   publicStatusTokens,
   requestImages,
   falseAlarms,
+  pendingFalseAlarms,
   senderPauses,
 } from '../db/schema';
 
@@ -44,6 +45,7 @@ const WATCHED_TABLES = {
   publicStatusTokens,
   requestImages,
   falseAlarms,
+  pendingFalseAlarms,
   senderPauses,
 };
 type Watched = typeof WATCHED_TABLES;

@@ -372,6 +372,7 @@ const ALL_ROUTES: RouteKey[] = [
   { method: 'POST', url: '/api/public/phone/code' },
   { method: 'POST', url: '/api/users/sendImage' },
   { method: 'POST', url: '/api/users/reportFalseAlarm' },
+  { method: 'POST', url: '/api/users/undoFalseAlarm' },
   { method: 'POST', url: '/api/users/contestPause' },
   { method: 'GET', url: '/api/users/validateUser' },
   { method: 'GET', url: '/api/users/sessions' },
@@ -401,7 +402,7 @@ export type FuzzedRoutes = 'accounts' | 'requests' | 'cardsAndSlips';
 const CARDS_AND_SLIPS =
   /^\/api\/public\/|\/(slips|waitingNotes|vehicleCard|rotateVehicleCard|pauseVehicleCard|resumeVehicleCard|cardVehicle)/;
 const REQUESTS =
-  /^\/api\/telephony\/|\/(send|blockSender|unblockSender|replyTo|notifications|unreadNotifications|clearAllNotifications|sentRequests|callOwner|images|reportFalseAlarm|strikes|contestPause)/;
+  /^\/api\/telephony\/|\/(send|blockSender|unblockSender|replyTo|notifications|unreadNotifications|clearAllNotifications|sentRequests|callOwner|images|reportFalseAlarm|undoFalseAlarm|strikes|contestPause)/;
 
 /** Which file fuzzes a route: every route falls in exactly one. */
 function groupOf(url: string): FuzzedRoutes {
@@ -591,6 +592,7 @@ const ACCEPTED_INPUT: Record<string, () => Record<string, unknown>> = {
     longitude: '76.283',
   }),
   'POST /api/users/reportFalseAlarm': () => ({ notificationId: notification._id }),
+  'POST /api/users/undoFalseAlarm': () => ({ notificationId: notification._id }),
   'POST /api/users/contestPause': () => ({ text: 'I was blocked in for real' }),
 };
 

@@ -185,6 +185,28 @@ export const falseAlarms = pgTable(
 );
 
 /**
+ * A false-alarm report its receiver may still undo: it takes effect (a row of `false_alarms`, perhaps
+ * a strike and a pause) once `takesEffectAt` has passed without an undo, when a periodic job commits it.
+ */
+export const pendingFalseAlarms = pgTable(
+  'pending_false_alarms',
+  {
+    notificationId: uuid('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedAt: timestamptz('reported_at').notNull(),
+    takesEffectAt: timestamptz('takes_effect_at').notNull(),
+  },
+  (table) => [index('pending_false_alarms_takes_effect_idx').on(table.takesEffectAt)],
+);
+
+/**
  * A sender paused by strikes: every way of reaching an owner refuses them until `pausedUntil`. Kept
  * under a hash of the phone (`pauseKey`), not the account, so that it outlives the account; the
  * paused sender's one contest (`POST /api/users/contestPause`) is kept with it.

@@ -8,6 +8,7 @@ import {
   falseAlarms,
   notifications,
   otpCodes,
+  pendingFalseAlarms,
   requestImages,
   senderPauses,
   sessions,
@@ -131,10 +132,20 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
       .innerJoin(notifications, eq(notifications.id, requestImages.notificationId))
       .where(eq(notifications.senderId, user.id))
       .orderBy(desc(requestImages.createdAt)),
+    // Those that took effect, and those that may still be undone.
     db
-      .select()
+      .select({ notificationId: falseAlarms.notificationId, reportedAt: falseAlarms.reportedAt })
       .from(falseAlarms)
       .where(eq(falseAlarms.receiverId, user.id))
+      .unionAll(
+        db
+          .select({
+            notificationId: pendingFalseAlarms.notificationId,
+            reportedAt: pendingFalseAlarms.reportedAt,
+          })
+          .from(pendingFalseAlarms)
+          .where(eq(pendingFalseAlarms.receiverId, user.id)),
+      )
       .orderBy(desc(falseAlarms.reportedAt)),
     db
       .select()

@@ -62,11 +62,28 @@ async function strikesOf(who: SignedIn): Promise<Strikes> {
   return response.json<Strikes>();
 }
 
-/** A strike against `sender` from `receiver`: a new request, reported. */
+const undo = (who: SignedIn, notificationId: string) =>
+  t.inject({
+    method: 'POST',
+    url: '/api/users/undoFalseAlarm',
+    headers: who.headers,
+    payload: { notificationId },
+  });
+
+const UNDO_MS = 60_000;
+
+/** Lets the time to undo pass, and the job commit what is due. */
+async function undoTimePasses() {
+  t.clock.advance(UNDO_MS);
+  await t.app.falseAlarmCommits.sweep();
+}
+
+/** A strike against `sender` from `receiver`: a new request, reported, and not undone. */
 async function strike(sender: SignedIn, receiver: SignedIn) {
   const sent = await message(sender, receiver);
   const response = await report(receiver, sent._id);
   if (response.statusCode !== 200) throw new Error(`report failed: ${response.body}`);
+  await undoTimePasses();
 }
 
 describe('POST /api/users/reportFalseAlarm', () => {
@@ -75,10 +92,12 @@ describe('POST /api/users/reportFalseAlarm', () => {
     const sent = await message(sender, receiver);
     const first = await report(receiver, sent._id);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: 'Marked as a false alarm.' });
+    expect(first.json()).toEqual({ message: 'Marked as a false alarm.', undoSeconds: 60 });
     const again = await report(receiver, sent._id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: expect.any(String) });
+    expect(again.json()).toEqual({ message: 'This request is already marked as a false alarm.' });
+    await undoTimePasses();
+    expect((await report(receiver, sent._id)).statusCode).toBe(409);
     expect(await strikesOf(sender)).toEqual({ strikes: 1, windowDays: 30, pausedUntil: null });
   });
 
@@ -236,6 +255,7 @@ describe('what a receiver can report', () => {
     const timely = await message(sender, receiver);
     t.clock.advance(48 * HOUR_MS - 1000);
     expect((await report(receiver, timely._id)).statusCode).toBe(200);
+    await undoTimePasses();
     expect((await strikesOf(sender)).strikes).toBe(1);
   });
 
@@ -270,6 +290,80 @@ describe('what a receiver can report', () => {
       payload: { notificationId: sent._id, kind: 'cannot_come' },
     });
     expect((await report(receiver, sent._id)).statusCode).toBe(200);
+  });
+});
+
+describe('undoing a false alarm: POST /api/users/undoFalseAlarm', () => {
+  it('keeps a report pending for FALSE_ALARM_UNDO_S (60): no strike until then, a strike after, with no further call', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const sent = await message(sender, receiver);
+    expect((await report(receiver, sent._id)).statusCode).toBe(200);
+    t.clock.advance(UNDO_MS - 1000);
+    await t.app.falseAlarmCommits.sweep();
+    expect((await strikesOf(sender)).strikes).toBe(0);
+    t.clock.advance(1000);
+    await t.app.falseAlarmCommits.sweep();
+    expect((await strikesOf(sender)).strikes).toBe(1);
+  });
+
+  it('withdraws a report within the seconds: 200, it never strikes, and the request can be marked again', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const sent = await message(sender, receiver);
+    await report(receiver, sent._id);
+    t.clock.advance(UNDO_MS - 1000);
+    const undone = await undo(receiver, sent._id);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toEqual({ message: 'The false alarm was withdrawn.' });
+    await undoTimePasses();
+    expect((await strikesOf(sender)).strikes).toBe(0);
+    expect((await undo(receiver, sent._id)).statusCode).toBe(404);
+    expect((await report(receiver, sent._id)).statusCode).toBe(200);
+    await undoTimePasses();
+    expect((await strikesOf(sender)).strikes).toBe(1);
+  });
+
+  it('refuses with 409 an undo once the seconds have passed, before and after the job committed the report', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const sent = await message(sender, receiver);
+    await report(receiver, sent._id);
+    t.clock.advance(UNDO_MS);
+    const due = await undo(receiver, sent._id);
+    expect(due.statusCode).toBe(409);
+    expect(due.json()).toEqual({
+      message: 'A false alarm can be undone only within 60 seconds of marking it: this one counts.',
+    });
+    await t.app.falseAlarmCommits.sweep();
+    expect((await undo(receiver, sent._id)).statusCode).toBe(409);
+    expect((await strikesOf(sender)).strikes).toBe(1);
+  });
+
+  it('answers 404 to an undo of a request never reported, or reported by someone else, and leaves the report be', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const sent = await message(sender, receiver);
+    const unreported = await undo(receiver, sent._id);
+    expect(unreported.statusCode).toBe(404);
+    expect(unreported.json()).toEqual({
+      message: 'This request is not marked as a false alarm: there is nothing to undo.',
+    });
+    await report(receiver, sent._id);
+    expect((await undo(sender, sent._id)).statusCode).toBe(404);
+    await undoTimePasses();
+    expect((await strikesOf(sender)).strikes).toBe(1);
+  });
+
+  it('drops a pending report whose receiver answered meanwhile that they were coming', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const sent = await message(sender, receiver);
+    await report(receiver, sent._id);
+    const answered = await t.inject({
+      method: 'POST',
+      url: '/api/users/replyToNotification',
+      headers: receiver.headers,
+      payload: { notificationId: sent._id, kind: 'coming_now' },
+    });
+    expect(answered.statusCode).toBe(201);
+    await undoTimePasses();
+    expect((await strikesOf(sender)).strikes).toBe(0);
   });
 });
 
@@ -361,6 +455,8 @@ describe('reports from young accounts', () => {
       payload: { notificationId: sent.json<ServerNotification>()._id },
     });
     expect(response.statusCode).toBe(200);
+    young.clock.advance(UNDO_MS);
+    await young.app.falseAlarmCommits.sweep();
   }
   const standing = async (who: SignedIn) =>
     (await young.inject({ method: 'GET', url: '/api/users/strikes', headers: who.headers })).json<Strikes>();
@@ -403,9 +499,12 @@ describe('the operator commands on pauses', () => {
       phone: sender.user.phone,
       pausedAt: t.clock.now(),
       pausedUntil: until,
+      // Each strike took effect a minute after its report: the second a minute after the first.
       strikes: [
-        expect.objectContaining({ reportedAt: new Date(t.clock.now().getTime() - DAY_MS - 1000) }),
-        expect.objectContaining({ reportedAt: new Date(t.clock.now().getTime() - DAY_MS - 1000) }),
+        expect.objectContaining({
+          reportedAt: new Date(t.clock.now().getTime() - DAY_MS - 1000 - 2 * UNDO_MS),
+        }),
+        expect.objectContaining({ reportedAt: new Date(t.clock.now().getTime() - DAY_MS - 1000 - UNDO_MS) }),
         expect.objectContaining({ reportedAt: t.clock.now() }),
       ],
       contest: { text: 'I was blocked in for real', at: t.clock.now() },

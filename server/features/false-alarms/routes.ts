@@ -2,17 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   contestPausePayload,
   emptyObject,
+  falseAlarmReported,
   messageResponse,
   notificationRef,
   strikesResponse,
 } from '#common/api';
 import { conflict, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
-import { contestPause, reportFalseAlarm, strikesOf } from './repository';
+import { reportFalseAlarm, undoFalseAlarm } from './pending';
+import { contestPause, strikesOf } from './repository';
 
 /**
- * False alarms: a receiver marks a request one, a strike against its sender; enough strikes pause
- * them, and a paused sender may contest the pause once.
+ * False alarms: a receiver marks a request one, and may undo that for FALSE_ALARM_UNDO_S; after them it
+ * is a strike against its sender (server/features/false-alarms/commits.ts); enough strikes pause them,
+ * and a paused sender may contest the pause once.
  */
 const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -20,7 +23,7 @@ const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reportFalseAlarm',
-    { ...signedIn, schema: { body: notificationRef, response: { 200: messageResponse } } },
+    { ...signedIn, schema: { body: notificationRef, response: { 200: falseAlarmReported } } },
     async (request) => {
       const receiver = currentUser(request);
       const { strikes } = app.config;
@@ -43,7 +46,29 @@ const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'already-reported':
           throw conflict((i18n) => i18n._('server.falseAlarms.alreadyReported'));
         case 'reported':
-          return { message: request.i18n._('server.falseAlarms.reported') };
+          return { message: request.i18n._('server.falseAlarms.reported'), undoSeconds: strikes.undoSeconds };
+      }
+    },
+  );
+
+  app.post(
+    '/undoFalseAlarm',
+    { ...signedIn, schema: { body: notificationRef, response: { 200: messageResponse } } },
+    async (request) => {
+      const { undoSeconds } = app.config.strikes;
+      const outcome = await undoFalseAlarm(
+        db,
+        request.body.notificationId,
+        currentUser(request).id,
+        app.deps.now(),
+      );
+      switch (outcome) {
+        case 'not-reported':
+          throw notFound((i18n) => i18n._('server.falseAlarms.notReported'));
+        case 'too-late':
+          throw conflict((i18n) => i18n._('server.falseAlarms.undoTooLate', { seconds: undoSeconds }));
+        case 'undone':
+          return { message: request.i18n._('server.falseAlarms.undone') };
       }
     },
   );

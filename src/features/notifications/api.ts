@@ -1,5 +1,5 @@
 /** SPEC §7, §8: fetching and clearing swallow their errors (a failure is only logged); blocking reports it. */
-import type { ReplyPayload, ServerNotification } from '#common/api';
+import type { FalseAlarmReported, ReplyPayload, ServerNotification } from '#common/api';
 import type { SendResult } from '#common/outbox/send-or-keep';
 import { apiClient, swallowErrors } from '../../lib/api-client';
 
@@ -40,9 +40,21 @@ export async function markNotificationsSeen(ids: string[]): Promise<void> {
   await swallowErrors(apiClient('/api/users/notificationsSeen', { method: 'POST', body: { ids } }));
 }
 
-/** Marks one of the user's requests a false alarm, a strike against its sender; rejects on failure. */
-export async function reportFalseAlarm(notificationId: string): Promise<void> {
-  await apiClient('/api/users/reportFalseAlarm', { method: 'POST', body: { notificationId } });
+/**
+ * Marks one of the user's requests a false alarm; it becomes a strike against its sender once the
+ * seconds it resolves with have passed without `undoFalseAlarm`. Rejects on failure.
+ */
+export async function reportFalseAlarm(notificationId: string): Promise<number> {
+  const reported = await apiClient<FalseAlarmReported>('/api/users/reportFalseAlarm', {
+    method: 'POST',
+    body: { notificationId },
+  });
+  return reported.undoSeconds;
+}
+
+/** Withdraws a false-alarm report while it can still be undone; rejects on failure (409: too late). */
+export async function undoFalseAlarm(notificationId: string): Promise<void> {
+  await apiClient('/api/users/undoFalseAlarm', { method: 'POST', body: { notificationId } });
 }
 
 /** A photo sent with a request, read with the session's token (an <img> could not send it). */

@@ -1,33 +1,40 @@
 /**
- * A receiver marks a request a false alarm (once): a strike against its sender. It asks first, and
- * the report waits a minute before it goes, so a slip of the finger can be undone; closing the bell
- * sends it at once.
+ * A receiver marks a request a false alarm (once): a strike against its sender. It asks first; the
+ * report goes at once and the server holds it for the seconds it answers, during which "Undo"
+ * withdraws it there, so a slip of the finger costs nobody a strike even if the app closes.
  */
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
-import { statusOf } from '../../lib/api-client';
+import { serverMessageOf, statusOf } from '../../lib/api-client';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { notifyError, notifySuccess } from '../../lib/toasts';
-import { reportFalseAlarm } from './api';
+import { reportFalseAlarm, undoFalseAlarm } from './api';
 
-/** How long a false alarm can be undone before it is reported. */
-export const FALSE_ALARM_UNDO_MS = 60_000;
-
-type Step = 'idle' | 'confirming' | 'undoable' | 'sending' | 'reported';
+type Step = 'idle' | 'confirming' | 'sending' | 'undoable' | 'undoing' | 'reported';
 
 export function FalseAlarmButton({ notificationId }: { notificationId: string }) {
   const { i18n } = useLingui();
   const [step, setStep] = useState<Step>('idle');
+  const [undoSeconds, setUndoSeconds] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const sendNow = useRef<() => void>(() => undefined);
+
+  const stopTimer = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => stopTimer, []);
 
   async function report() {
-    timer.current = null;
+    if (refuseWhenOffline()) return;
     setStep('sending');
     try {
-      await reportFalseAlarm(notificationId);
-      notifySuccess(i18n._('notifications.falseAlarmReported'));
-      setStep('reported');
+      const seconds = await reportFalseAlarm(notificationId);
+      setUndoSeconds(seconds);
+      setStep('undoable');
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        setStep('reported');
+      }, seconds * 1000);
     } catch (error) {
       // 409: marked already, from another device.
       if (statusOf(error) === 409) setStep('reported');
@@ -37,35 +44,32 @@ export function FalseAlarmButton({ notificationId }: { notificationId: string })
       }
     }
   }
-  sendNow.current = () => void report();
 
-  // Unmounted with a report waiting (the bell closed): it goes now rather than never.
-  useEffect(
-    () => () => {
-      if (timer.current === null) return;
-      clearTimeout(timer.current);
-      sendNow.current();
-    },
-    [],
-  );
-
-  function confirm() {
+  async function undo() {
     if (refuseWhenOffline()) return;
-    setStep('undoable');
-    timer.current = setTimeout(() => sendNow.current(), FALSE_ALARM_UNDO_MS);
-  }
-
-  function undo() {
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = null;
-    setStep('idle');
+    stopTimer();
+    setStep('undoing');
+    try {
+      await undoFalseAlarm(notificationId);
+      notifySuccess(i18n._('notifications.falseAlarmUndone'));
+      setStep('idle');
+    } catch (error) {
+      // 409: its time to undo passed, and the report stands; the server says so.
+      if (statusOf(error) === 409) {
+        notifyError(serverMessageOf(error) ?? i18n._('notifications.falseAlarmUndoFailed'));
+        setStep('reported');
+      } else {
+        notifyError(i18n._('notifications.falseAlarmUndoFailed'));
+        setStep('undoable');
+      }
+    }
   }
 
   if (step === 'confirming') {
     return (
       <div className="false-alarm-confirm" role="group" aria-label={i18n._('notifications.falseAlarm')}>
         <p>{i18n._('notifications.falseAlarmAsk')}</p>
-        <button type="button" className="link-button" onClick={confirm}>
+        <button type="button" className="link-button" onClick={() => void report()}>
           {i18n._('notifications.falseAlarmConfirm')}
         </button>
         <button type="button" className="link-button" onClick={() => setStep('idle')}>
@@ -74,11 +78,18 @@ export function FalseAlarmButton({ notificationId }: { notificationId: string })
       </div>
     );
   }
-  if (step === 'undoable') {
+  if (step === 'undoable' || step === 'undoing') {
+    const undoing = step === 'undoing';
     return (
       <p className="false-alarm-confirm" role="status">
-        {i18n._('notifications.falseAlarmUndoable')}{' '}
-        <button type="button" className="link-button" onClick={undo}>
+        {i18n._('notifications.falseAlarmUndoable', { seconds: undoSeconds })}{' '}
+        <button
+          type="button"
+          className="link-button"
+          disabled={undoing}
+          aria-busy={undoing}
+          onClick={() => void undo()}
+        >
           {i18n._('notifications.falseAlarmUndo')}
         </button>
       </p>

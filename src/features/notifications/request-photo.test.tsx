@@ -92,40 +92,54 @@ describe('False alarm on a request', () => {
     expect(calls.map((call) => call.url)).not.toContain('/api/users/reportFalseAlarm');
   });
 
-  it("posts the request's id to reportFalseAlarm a minute after it is confirmed, and says it is marked", async () => {
+  /** Answers reportFalseAlarm as the server does (undoable for 60 s), undoFalseAlarm with `undone`. */
+  const reportThenUndo = (undone: Response) => (call: FetchCall) =>
+    call.url === '/api/users/reportFalseAlarm'
+      ? jsonResponse({ message: 'Marked as a false alarm.', undoSeconds: 60 })
+      : call.url === '/api/users/undoFalseAlarm'
+        ? undone
+        : jsonResponse({ message: 'ok' });
+
+  it("posts the request's id to reportFalseAlarm at once, offers Undo for the server's seconds, then shows it marked", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = serve();
+    const calls = serve(reportThenUndo(jsonResponse({ message: 'ok' })));
     const { item } = await markFalseAlarm();
-    expect(item.getByText('Marked as a false alarm: it is reported in a minute.')).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).not.toContain('/api/users/reportFalseAlarm');
-    await vi.advanceTimersByTimeAsync(60_000);
+    expect(
+      await item.findByText(/Marked as a false alarm: it counts against its sender in 60 seconds/),
+    ).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({
       url: '/api/users/reportFalseAlarm',
       body: { notificationId: 'n-1' },
     });
-    expect(await screen.findByText('Marked as a false alarm.')).toBeInTheDocument();
-    expect(item.getByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(item.getByRole('button', { name: 'Undo' })).toBeEnabled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await item.findByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
+    expect(item.queryByRole('button', { name: 'Undo' })).toBeNull();
     vi.useRealTimers();
   });
 
-  it('can be undone within the minute, and then nothing is reported', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = serve();
+  it('undoes on the server within the seconds, and can be marked again', async () => {
+    const calls = serve(reportThenUndo(jsonResponse({ message: 'The false alarm was withdrawn.' })));
     const { user, item } = await markFalseAlarm();
-    await vi.advanceTimersByTimeAsync(59_000);
-    await user.click(item.getByRole('button', { name: 'Undo' }));
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(calls.map((call) => call.url)).not.toContain('/api/users/reportFalseAlarm');
+    await user.click(await item.findByRole('button', { name: 'Undo' }));
+    expect(calls.at(-1)).toMatchObject({ url: '/api/users/undoFalseAlarm', body: { notificationId: 'n-1' } });
+    expect(await screen.findByText('The false alarm was withdrawn.')).toBeInTheDocument();
     expect(item.getByRole('button', { name: 'False alarm' })).toBeEnabled();
-    vi.useRealTimers();
+  });
+
+  it("says the server's reason when the undo comes too late, and shows the request marked", async () => {
+    const tooLate = 'The time to undo this report has passed: it counts as a false alarm.';
+    serve(reportThenUndo(jsonResponse({ message: tooLate }, 409)));
+    const { user, item } = await markFalseAlarm();
+    await user.click(await item.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(tooLate)).toBeInTheDocument();
+    expect(item.getByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
   });
 
   it('takes 409 as marked already', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(() => jsonResponse({ message: 'This request is already marked as a false alarm.' }, 409));
     const { item } = await markFalseAlarm();
-    await vi.advanceTimersByTimeAsync(60_000);
     expect(await item.findByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
-    vi.useRealTimers();
   });
 });
