@@ -16,7 +16,6 @@ import publicPageScript from './plugins/public-page-script';
 import { createFlowCaller, createTelephony, type Telephony } from './features/calls/telephony';
 import configRoutes from './features/config/routes';
 import falseAlarmCommits from './features/false-alarms/commits';
-import falseAlarmCommits from './features/false-alarms/commits';
 import falseAlarmRoutes from './features/false-alarms/routes';
 import healthRoutes from './features/health/routes';
 import liveBus from './features/live/bus';
@@ -175,7 +174,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(slipRoutes, { prefix: '/api/users' });
   await app.register(publicSlipRoutes);
   await app.register(falseAlarmRoutes, { prefix: '/api/users' });
-  await app.register(falseAlarmCommits);
   await app.register(falseAlarmCommits);
 
   await app.register(staticPwa);
