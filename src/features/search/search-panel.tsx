@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
+import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { SearchIcon } from '../../components/icons';
@@ -106,35 +107,25 @@ export function SearchPanel() {
           />
         </Field>
         {owners && owners.length > 0 && (
-          <button type="button" className="button button-block" onClick={() => setShowingResults(true)}>
+          <Button block onClick={() => setShowingResults(true)}>
             {i18n._('search.lastResults', { vehicleNumber: owners[0]?.vehicleNumber.toUpperCase() ?? '' })}
-          </button>
+          </Button>
         )}
         {unreachable && (
           <p className="search-unreachable" role="alert">
             {i18n._('search.unreachable')}
           </p>
         )}
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={searching}
-          aria-busy={searching}
-        >
+        <Button type="submit" variant="primary" block busy={searching}>
           <SearchIcon aria-hidden="true" />
           {i18n._('search.submit')}
-        </button>
-        <button
-          type="button"
-          className="button button-block"
-          disabled={searching}
-          onClick={() => setScanning(true)}
-        >
+        </Button>
+        <Button block disabled={searching} onClick={() => setScanning(true)}>
           {i18n._('search.scanCard')}
-        </button>
-        <button type="button" className="button button-block" onClick={() => setShowingUpdates(true)}>
+        </Button>
+        <Button block onClick={() => setShowingUpdates(true)}>
           {i18n._('search.trafficUpdates')}
-        </button>
+        </Button>
       </form>
       {scanning && (
         <Suspense fallback={null}>
