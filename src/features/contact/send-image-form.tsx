@@ -8,7 +8,8 @@ import type { OwnedVehicle } from '#common/api';
 import { contactDetailsProblem } from '#common/contact-details';
 import type { PhotoPayload } from '#common/outbox/outbox';
 import { CAPTION_MAX, roundCoordinate } from '#common/photos';
-import { Field } from '../../components/field';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
 import { serverMessageOf } from '../../lib/api-client';
 import type { SendResponse } from '#common/api';
 import { sendImage } from './api';
@@ -147,18 +148,14 @@ export function SendImageForm({ vehicle, onSent, onQueued, onCall }: SendImageFo
         />
       </div>
       {preview && <img className="photo-preview" src={preview} alt={i18n._('contact.photoPreview')} />}
-      <Field
+      <TextField
         label={i18n._('contact.photoCaption')}
         hint={captionRefused ? i18n._('contact.photoCaptionRefused') : undefined}
-      >
-        <input
-          className="input"
-          name="caption"
-          maxLength={CAPTION_MAX}
-          value={caption}
-          onChange={(event) => setCaption(event.target.value)}
-        />
-      </Field>
+        name="caption"
+        maxLength={CAPTION_MAX}
+        value={caption}
+        onValueChange={setCaption}
+      />
       <label className="form-check">
         <input
           type="checkbox"
@@ -172,13 +169,9 @@ export function SendImageForm({ vehicle, onSent, onQueued, onCall }: SendImageFo
       {problem && <p role="alert">{problem}</p>}
       {refusal && <SendRefusalNote refusal={refusal} onCall={onCall} />}
       <div className="send-message-footer">
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={!photo || captionRefused || busy}
-        >
+        <Button type="submit" variant="primary" block disabled={!photo || captionRefused || busy}>
           {i18n._('contact.notifyUser')}
-        </button>
+        </Button>
       </div>
     </form>
   );

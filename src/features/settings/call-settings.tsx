@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { User } from '#common/api';
 import type { QuietHours } from '#common/quiet-hours';
-import { Field } from '../../components/field';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
 import { Toggle } from '../../components/toggle';
 import type { ProfileSettings } from './use-profile-save';
 
@@ -64,6 +65,10 @@ function QuietHoursForm({
   const { i18n } = useLingui();
   const [hours, setHours] = useState(initial);
   const same = hours.start === hours.end;
+  const bounds = [
+    { bound: 'start', label: i18n._('settings.quietFrom') },
+    { bound: 'end', label: i18n._('settings.quietUntil') },
+  ] as const;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,28 +77,20 @@ function QuietHoursForm({
 
   return (
     <form className="quiet-hours" onSubmit={submit}>
-      <Field label={i18n._('settings.quietFrom')}>
-        <input
-          className="input"
+      {bounds.map(({ bound, label }) => (
+        <TextField
+          key={bound}
+          label={label}
           type="time"
           required
-          value={hours.start}
-          onChange={(event) => setHours({ ...hours, start: event.target.value })}
+          value={hours[bound]}
+          onValueChange={(time) => setHours({ ...hours, [bound]: time })}
         />
-      </Field>
-      <Field label={i18n._('settings.quietUntil')}>
-        <input
-          className="input"
-          type="time"
-          required
-          value={hours.end}
-          onChange={(event) => setHours({ ...hours, end: event.target.value })}
-        />
-      </Field>
+      ))}
       {same && <p role="alert">{i18n._('settings.quietSame')}</p>}
-      <button type="submit" className="button" disabled={disabled || same}>
+      <Button type="submit" disabled={disabled || same}>
         {i18n._('settings.saveQuietHours')}
-      </button>
+      </Button>
     </form>
   );
 }

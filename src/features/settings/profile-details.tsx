@@ -8,8 +8,9 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '#common/api';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
 import { nameProblem } from '#common/person-name';
-import { Field } from '../../components/field';
+import { Button } from '../../components/button';
 import { nameProblemText } from '../../components/name-problem-text';
+import { TextField } from '../../components/text-field';
 import { serverMessageOf } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { setUser } from '../../state/user';
@@ -40,37 +41,30 @@ function DetailsForm({ user }: { user: User }) {
 
   return (
     <form className="stack" onSubmit={(event) => void onSubmit(event)}>
-      <Field label={i18n._('registration.name')} hint={refused ? nameProblemText(i18n, refused) : undefined}>
-        <input
-          className="input"
-          name="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          autoComplete="name"
-          maxLength={NAME_MAX}
-          aria-invalid={refused ? true : undefined}
-          required
-        />
-      </Field>
-      <Field label={i18n._('registration.email')}>
-        <input
-          className="input"
-          name="email"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoComplete="email"
-          maxLength={EMAIL_MAX}
-          required
-        />
-      </Field>
-      <button
-        type="submit"
-        className="button button-primary"
-        disabled={saving || unchanged || refused !== null}
-      >
+      <TextField
+        label={i18n._('registration.name')}
+        hint={refused ? nameProblemText(i18n, refused) : undefined}
+        name="name"
+        value={name}
+        onValueChange={setName}
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        aria-invalid={refused ? true : undefined}
+        required
+      />
+      <TextField
+        label={i18n._('registration.email')}
+        name="email"
+        type="email"
+        value={email}
+        onValueChange={setEmail}
+        autoComplete="email"
+        maxLength={EMAIL_MAX}
+        required
+      />
+      <Button type="submit" variant="primary" disabled={saving || unchanged || refused !== null}>
         {i18n._('settings.detailsSave')}
-      </button>
+      </Button>
     </form>
   );
 }

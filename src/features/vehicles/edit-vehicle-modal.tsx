@@ -4,9 +4,11 @@ import { useState, type FormEvent } from 'react';
 import type { Vehicle } from '#common/api';
 import { VEHICLE_NAME_MAX } from '#common/limits';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
+import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { Modal } from '../../components/modal';
+import { TextField } from '../../components/text-field';
 import { NumberPlate } from '../../components/number-plate';
 import { refuseWhenOffline } from '../../lib/offline-guard';
 import { notifyWarning } from '../../lib/toasts';
@@ -67,16 +69,14 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
     <Modal title={i18n._('vehicles.editTitle')} onClose={onClose}>
       <form className="form" onSubmit={onSave}>
         <NumberPlate vehicleNumber={vehicle.vehicleNumber} />
-        <Field label={i18n._('vehicles.editName')}>
-          <input
-            className="input"
-            name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={VEHICLE_NAME_MAX}
-            required
-          />
-        </Field>
+        <TextField
+          label={i18n._('vehicles.editName')}
+          name="name"
+          value={name}
+          onValueChange={setName}
+          maxLength={VEHICLE_NAME_MAX}
+          required
+        />
         <Field
           label={i18n._('vehicles.editNumber')}
           error={plateRefused ? i18n._('vehicles.plateForms') : undefined}
@@ -92,15 +92,13 @@ export function EditVehicleModal({ vehicle, onClose }: EditVehicleModalProps) {
           />
         </Field>
         <div className="edit-vehicle-actions">
-          <button type="button" className="button button-danger" disabled={busy} onClick={onDelete}>
+          <Button variant="danger" disabled={busy} onClick={onDelete}>
             {i18n._('vehicles.delete')}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            {i18n._('vehicles.cancel')}
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
+          </Button>
+          <Button onClick={onClose}>{i18n._('vehicles.cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {i18n._('vehicles.saveChanges')}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>
