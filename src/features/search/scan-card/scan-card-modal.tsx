@@ -7,8 +7,9 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Field } from '../../../components/field';
+import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { TextField } from '../../../components/text-field';
 import { statusOf } from '../../../lib/api-client';
 import { refuseWhenOffline } from '../../../lib/offline-guard';
 import { notifyError } from '../../../lib/toasts';
@@ -115,18 +116,16 @@ export default function ScanCardModal({ onFound, onClose }: ScanCardModalProps) 
           </>
         )}
         <form className="form" onSubmit={onSubmit}>
-          <Field label={i18n._('scanCard.linkLabel')}>
-            <input
-              type="text"
-              inputMode="url"
-              value={link}
-              onChange={(event) => setLink(event.target.value)}
-              autoComplete="off"
-            />
-          </Field>
-          <button type="submit" className="button button-primary" disabled={busy || link.trim() === ''}>
+          <TextField
+            label={i18n._('scanCard.linkLabel')}
+            inputMode="url"
+            value={link}
+            onValueChange={setLink}
+            autoComplete="off"
+          />
+          <Button type="submit" variant="primary" disabled={busy || link.trim() === ''}>
             {i18n._('scanCard.open')}
-          </button>
+          </Button>
         </form>
       </div>
     </Modal>
