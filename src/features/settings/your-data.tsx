@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
+import { ButtonRow } from '../../components/button-row';
 import { Modal } from '../../components/modal';
 import { saveFile } from '../../lib/save-file';
 import { notifyError, notifySuccess } from '../../lib/toasts';
@@ -80,13 +81,13 @@ interface Action {
 /** A button and, beside it, the one that erases: both off while either is at work. */
 function ActionPair({ busy, action, danger }: { busy: boolean; action: Action; danger: Action }) {
   return (
-    <div className="your-data-actions">
-      <button type="button" className="button" disabled={busy} onClick={action.onClick}>
-        {action.label}
-      </button>
-      <button type="button" className="button button-danger" disabled={busy} onClick={danger.onClick}>
-        {danger.label}
-      </button>
-    </div>
+    <ButtonRow
+      className="your-data-actions"
+      disabled={busy}
+      buttons={[
+        { ...action, className: 'button' },
+        { ...danger, className: 'button button-danger' },
+      ]}
+    />
   );
 }
