@@ -9,6 +9,7 @@ import type { Vehicle } from '#common/api';
 import { textsByLanguage } from '#common/i18n/texts-by-language';
 import { maskedVehicleNumber } from '#common/vehicle-number';
 import { BRAND, cardCallToAction } from '#common/windscreen-card';
+import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { refuseWhenOffline } from '../../../lib/offline-guard';
@@ -56,15 +57,15 @@ interface ActionButtonProps {
   busy: boolean;
   label: string;
   onClick: () => Promise<void>;
-  className?: string;
+  variant?: 'danger';
 }
 
 /** One of the card's controls: off while another is under way. */
-function ActionButton({ busy, label, onClick, className = 'button' }: ActionButtonProps) {
+function ActionButton({ busy, label, onClick, variant }: ActionButtonProps) {
   return (
-    <button type="button" className={className} disabled={busy} onClick={() => void onClick()}>
+    <Button variant={variant} disabled={busy} onClick={() => void onClick()}>
       {label}
-    </button>
+    </Button>
   );
 }
 
@@ -182,12 +183,10 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
             ))}
           </div>
           <div className="windscreen-card-actions">
-            <button type="button" className="button button-primary" onClick={() => print(false)}>
+            <Button variant="primary" onClick={() => print(false)}>
               {i18n._('cards.print')}
-            </button>
-            <button type="button" className="button" onClick={() => print(true)}>
-              {i18n._('cards.printStickers')}
-            </button>
+            </Button>
+            <Button onClick={() => print(true)}>{i18n._('cards.printStickers')}</Button>
             <ActionButton busy={busy} label={i18n._('cards.downloadPdf')} onClick={downloadPdf} />
             <ActionButton busy={busy} label={i18n._('cards.share')} onClick={() => share(content)} />
           </div>
@@ -210,11 +209,9 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
                   busy={busy}
                   label={i18n._('cards.rotateConfirm')}
                   onClick={rotate}
-                  className="button button-danger"
+                  variant="danger"
                 />
-                <button type="button" className="button" onClick={() => setConfirmingReplace(false)}>
-                  {i18n._('cards.cancel')}
-                </button>
+                <Button onClick={() => setConfirmingReplace(false)}>{i18n._('cards.cancel')}</Button>
               </div>
             </div>
           )}
@@ -224,20 +221,10 @@ export default function WindscreenCardModal({ vehicle, onClose }: WindscreenCard
             ) : (
               <ActionButton busy={busy} label={i18n._('cards.pause')} onClick={pause} />
             )}
-            <button
-              type="button"
-              className="button"
-              disabled={busy || confirmingReplace}
-              onClick={() => setConfirmingReplace(true)}
-            >
+            <Button disabled={busy || confirmingReplace} onClick={() => setConfirmingReplace(true)}>
               {i18n._('cards.rotate')}
-            </button>
-            <ActionButton
-              busy={busy}
-              label={i18n._('cards.turnOff')}
-              onClick={turnOff}
-              className="button button-danger"
-            />
+            </Button>
+            <ActionButton busy={busy} label={i18n._('cards.turnOff')} onClick={turnOff} variant="danger" />
           </div>
         </div>
       ) : (
