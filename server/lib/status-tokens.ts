@@ -86,10 +86,7 @@ export function toPublicRequestStatus(
   fallbacks: FallbackStep[],
 ): PublicRequestStatus {
   const { sentAt, deliveredAt, seenAt, reply } = toSentRequest(
-    row,
-    null,
-    receiptsShared,
-    fallbacks,
+    { request: row, vehicleNumber: null, receiptsShared, fallbacks },
     textsFor('en'),
   );
   return { sentAt, deliveredAt, seenAt, reply, fallbacks };

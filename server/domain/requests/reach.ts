@@ -123,7 +123,17 @@ export function requestReach({ db, bus, now }: ReachDeps): RequestReach {
       const vehicleNumber = row.vehicleId === null ? null : row.vehicleNumber;
       return {
         row,
-        sentView: (i18n) => toSentRequest(row, vehicleNumber, to.shareReadReceipts, [], i18n),
+        sentView: (i18n) =>
+          toSentRequest(
+            {
+              request: row,
+              vehicleNumber,
+              receiptsShared: to.shareReadReceipts,
+              fallbacks: [],
+              fromNote: keep !== undefined,
+            },
+            i18n,
+          ),
         shownIn: (i18n) => toServerNotification(row, account, i18n, photo),
       };
     },

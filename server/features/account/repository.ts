@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { formatSlipCode } from '#common/slip-code';
 import type { I18n } from '@lingui/core';
-import type { AccountExport, SentRequest } from '#common/api';
+import type { AccountExport } from '#common/api';
 import type { Db } from '../../db/database';
 import {
   blocks,
@@ -17,7 +17,6 @@ import {
   vehicleCards,
   vehicles,
   waitingNotes,
-  type NotificationRow,
   type SenderPauseRow,
   type SlipRow,
   type UserRow,
@@ -29,6 +28,7 @@ import { pauseKey } from '../../lib/send-rule/pause';
 import { isAttached, slipNoteText } from '../../lib/slip-request';
 import { recordNumberRelease } from '../../lib/waiting-notes/holds';
 import { toWaitingNote } from '../../lib/waiting-notes/notes';
+import { replyOf } from '../../lib/sent-requests';
 
 /**
  * Erases an account: its row, and with it (by the foreign keys) its vehicles, sessions, device tokens,
@@ -56,22 +56,13 @@ export async function deleteAccount(
   });
 }
 
-const replyOf = (row: NotificationRow): SentRequest['reply'] =>
-  row.replyKind && row.repliedAt
-    ? {
-        kind: row.replyKind,
-        ...(row.replyText ? { text: row.replyText } : {}),
-        at: row.repliedAt.toISOString(),
-      }
-    : null;
-
 const exportedSlip = (slip: SlipRow, i18n: I18n): AccountExport['slips'][number] => ({
   code: formatSlipCode(slip.code),
   createdAt: slip.createdAt.toISOString(),
   attachedAt: slip.attachedAt?.toISOString() ?? null,
   vehicleNumber: slip.vehicleNumber?.toUpperCase() ?? null,
   note: isAttached(slip) ? slipNoteText(slip, i18n) : null,
-  reply: slip.replyKind && slip.repliedAt ? { kind: slip.replyKind, at: slip.repliedAt.toISOString() } : null,
+  reply: replyOf(slip),
 });
 
 const exportedPause = (pause: SenderPauseRow): NonNullable<AccountExport['sendingPause']> => ({

@@ -28,9 +28,9 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { isAttached, slipAsSentRequest } from '../../lib/slip-request';
+import { isAttached } from '../../lib/slip-request';
 import { fallbacksOfRequest, sentForPlate, toSentRequest, type FallbackStep } from '../../lib/sent-requests';
-import { toWaitingSentRequest, undeliveredNotesOf } from '../../lib/waiting-notes/notes';
+import { undeliveredNotesOf } from '../../lib/waiting-notes/notes';
 
 /** Most requests `sentRequests` lists. */
 export const SENT_REQUESTS_LIMIT = 50;
@@ -87,7 +87,10 @@ function toChangedRequest({
 }: ChangedRequestRow): ChangedRequest {
   const language = senderLanguage ?? DEFAULT_LANGUAGE;
   const shared = receiptsShared ?? true;
-  const request = toSentRequest(row, plate, shared, fallbacks, textsFor(language));
+  const request = toSentRequest(
+    { request: row, vehicleNumber: plate, receiptsShared: shared, fallbacks },
+    textsFor(language),
+  );
   return { row, request, senderLanguage: language, receiptsShared: shared };
 }
 
@@ -128,11 +131,10 @@ export async function sentRequestsOf(
     .where(eq(notifications.senderId, senderId))
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
     .limit(SENT_REQUESTS_LIMIT);
-  const requests = rows.map(({ notification, vehicleNumber, receiptsShared, fallbacks, fromNote }) => ({
-    ...toSentRequest(notification, vehicleNumber, receiptsShared, fallbacks, i18n),
-    ...(fromNote ? { waitingUntil: null, expired: false } : {}),
-  }));
-  const notes = (await undeliveredNotesOf(db, senderId)).map((note) => toWaitingSentRequest(note, i18n, now));
+  const requests = rows.map(({ notification, ...rest }) =>
+    toSentRequest({ request: notification, ...rest }, i18n),
+  );
+  const notes = (await undeliveredNotesOf(db, senderId)).map((note) => toSentRequest({ note, now }, i18n));
   const slipNotes = (
     await db
       .select()
@@ -142,7 +144,7 @@ export async function sentRequestsOf(
       .limit(SENT_REQUESTS_LIMIT)
   )
     .filter(isAttached)
-    .map((slip) => slipAsSentRequest(slip, i18n));
+    .map((slip) => toSentRequest({ slip }, i18n));
   return [...requests, ...notes, ...slipNotes]
     .sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b._id.localeCompare(a._id))
     .slice(0, SENT_REQUESTS_LIMIT);

@@ -18,7 +18,8 @@ import { clientAddressKey } from '../../lib/client-address';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { guardPages } from '../../lib/public-page/form-guard';
 import { pageLanguage } from '../../lib/public-page/language';
-import { isAttached, slipAsSentRequest, slipNoteText } from '../../lib/slip-request';
+import { isAttached, slipNoteText } from '../../lib/slip-request';
+import { replyOf, toSentRequest } from '../../lib/sent-requests';
 import { recordSlipReply, slipByCode } from './repository';
 import { slipPageHtml } from './page';
 
@@ -60,8 +61,7 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
       vehicleNumber: slip.vehicleNumber.toUpperCase(),
       text: slipNoteText(slip, textsFor(language)),
       sentAt: slip.attachedAt.toISOString(),
-      reply:
-        slip.replyKind && slip.repliedAt ? { kind: slip.replyKind, at: slip.repliedAt.toISOString() } : null,
+      reply: replyOf(slip),
     };
   }
 
@@ -74,7 +74,7 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
     if (outcome.kind !== 'answered') return outcome.kind;
     const { slip, ownerLanguage } = outcome;
     if (!isAttached(slip)) return 'not_found';
-    const request = slipAsSentRequest(slip, textsFor(ownerLanguage));
+    const request = toSentRequest({ slip: slip }, textsFor(ownerLanguage));
     app.requestLifecycle.tellAnswer(slip.ownerId, request, ownerLanguage);
     return { kind, at: now().toISOString() };
   }

@@ -4,7 +4,8 @@ import { sentRequest, emptyObject } from '#common/api';
 import { slipPath } from '#common/slip-code';
 import { attachSlipPayload, createSlipsPayload, createdSlips, slipCodeParams } from '#common/slips-api';
 import { conflict, notFound } from '../../lib/http-error';
-import { isAttached, slipAsSentRequest } from '../../lib/slip-request';
+import { isAttached } from '../../lib/slip-request';
+import { toSentRequest } from '../../lib/sent-requests';
 import { currentUser } from '../../plugins/auth';
 import { attachNote, createSlips, unusedSlipCodes } from './repository';
 import { slipSheetPdf } from './sheet-pdf';
@@ -70,7 +71,7 @@ const slipRoutes: FastifyPluginAsyncZod = async (app) => {
         text: note.text ?? undefined,
         slipId: outcome.slip.id,
       });
-      return reply.code(201).send(slipAsSentRequest(outcome.slip, request.i18n));
+      return reply.code(201).send(toSentRequest({ slip: outcome.slip }, request.i18n));
     },
   );
 };

@@ -140,11 +140,7 @@ export class WaitingNoteDelivery {
     this.bus.publish({
       kind: 'request',
       topic: userTopic(sender.id),
-      request: {
-        ...outcome.sentView(textsFor(sender.language)),
-        waitingUntil: null,
-        expired: false,
-      },
+      request: outcome.sentView(textsFor(sender.language)),
       push: null,
     });
   }

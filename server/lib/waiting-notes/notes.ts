@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { I18n } from '@lingui/core';
-import type { SentRequest, WaitingNote } from '#common/api';
+import type { WaitingNote } from '#common/api';
 import { templateText, type TemplateKey } from '#common/message-templates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -200,7 +200,7 @@ export async function sweepWaitingNotes(
 export const noteContent = (note: WaitingNoteRow, i18n: I18n): string =>
   note.templateKey ? templateText(i18n, note.templateKey, note.vehicleNumber) : (note.text ?? '');
 
-const isExpired = (note: WaitingNoteRow, now: Date) => note.expiresAt.getTime() <= now.getTime();
+export const isExpired = (note: WaitingNoteRow, now: Date) => note.expiresAt.getTime() <= now.getTime();
 
 /** A note as its sender lists it. */
 export function toWaitingNote(note: WaitingNoteRow, now: Date): WaitingNote {
@@ -213,23 +213,5 @@ export function toWaitingNote(note: WaitingNoteRow, now: Date): WaitingNote {
     expiresAt: note.expiresAt.toISOString(),
     deliveredAt: note.deliveredAt?.toISOString() ?? null,
     expired: note.deliveredAt === null && isExpired(note, now),
-  };
-}
-
-/** A note no request was made of, as its sender follows it among their requests: waiting, or expired. */
-export function toWaitingSentRequest(note: WaitingNoteRow, i18n: I18n, now: Date): SentRequest {
-  const expired = isExpired(note, now);
-  return {
-    _id: note.id,
-    vehicleNumber: note.vehicleNumber.toUpperCase(),
-    content: noteContent(note, i18n),
-    sentAt: note.createdAt.toISOString(),
-    deliveredAt: null,
-    seenAt: null,
-    reply: null,
-    reminderSentAt: null,
-    fallbacks: [],
-    waitingUntil: expired ? null : note.expiresAt.toISOString(),
-    expired,
   };
 }
