@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Button } from '../../components/button';
 import { notifyError, notifyWarning } from '../../lib/toasts';
 import { useHydrated } from '../../lib/use-hydrated';
 import { setPendingPhone } from '../../state/pending-phone';
@@ -90,9 +91,9 @@ export default function LoginPage() {
             )}
           </p>
         )}
-        <button type="submit" className="button button-primary button-block" disabled={sending || !hydrated}>
+        <Button type="submit" variant="primary" block disabled={sending || !hydrated}>
           {i18n._('login.submit')}
-        </button>
+        </Button>
       </form>
       <p className="auth-switch">
         {i18n._('login.newHere')} <Link to="/registration">{i18n._('login.signUp')}</Link>

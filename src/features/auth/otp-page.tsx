@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { formatPhone } from '#common/phone-display';
+import { Button } from '../../components/button';
 import { requestPushPermission } from '../../lib/push';
 import { useAtomValue } from '../../lib/store';
 import { retryAfterOf, serverMessageOf, statusOf } from '../../lib/api-client';
@@ -140,19 +141,14 @@ export default function OtpPage() {
             />
           ))}
         </fieldset>
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           {i18n._('otp.verify')}
-        </button>
-        <button
-          type="button"
-          className="button button-block"
-          disabled={busy || resendIn > 0}
-          onClick={() => void onResend()}
-        >
+        </Button>
+        <Button block disabled={busy || resendIn > 0} onClick={() => void onResend()}>
           {resendIn > 0
             ? i18n._('otp.resendIn', { label: i18n._('otp.resend'), seconds: resendIn })
             : i18n._('otp.resend')}
-        </button>
+        </Button>
         <p className="otp-status" role="status">
           {resent ? i18n._('otp.resent') : ''}
         </p>

@@ -9,6 +9,7 @@ import { GENDERS } from '#common/genders';
 import { COUNTRY, DISTRICTS, STATE, placeName } from '#common/districts';
 import { EMAIL_MAX, NAME_MAX } from '#common/limits';
 import { nameProblem } from '#common/person-name';
+import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { nameProblemText } from '../../components/name-problem-text';
 import { PrivacyNotice } from '../../components/privacy-notice';
@@ -270,9 +271,9 @@ export default function RegistrationPage() {
             </Link>
           </p>
         )}
-        <button type="submit" className="button button-primary button-block" disabled={sending}>
+        <Button type="submit" variant="primary" block disabled={sending}>
           {i18n._('registration.submit')}
-        </button>
+        </Button>
       </form>
       <p className="auth-switch">
         {i18n._('registration.haveAccount')} <Link to="/login">{i18n._('registration.login')}</Link>

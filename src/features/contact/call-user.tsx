@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { formatPhone } from '#common/phone-display';
+import { Button } from '../../components/button';
 import { CallIcon } from '../../components/icons';
 import { serverMessageOf } from '../../lib/api-client';
 import { refuseWhenOffline } from '../../lib/offline-guard';
@@ -37,15 +38,10 @@ export function CallUser({ vehicle }: { vehicle: OwnedVehicle }) {
       ) : (
         <>
           <p className="call-unavailable">{maskedCall.reason}</p>
-          <button
-            type="button"
-            className="button button-block"
-            aria-disabled="true"
-            onClick={() => window.alert(i18n._('contact.noPhoneAvailable'))}
-          >
+          <Button block aria-disabled="true" onClick={() => window.alert(i18n._('contact.noPhoneAvailable'))}>
             <CallIcon aria-hidden="true" />
             {i18n._('contact.callNow')}
-          </button>
+          </Button>
         </>
       )}
     </div>
@@ -82,15 +78,10 @@ function MaskedCall({ vehicleId }: { vehicleId: string }) {
   return (
     <>
       <p className="muted">{i18n._('contact.maskedCallHowItWorks')}</p>
-      <button
-        type="button"
-        className="button button-primary button-block"
-        disabled={placing || outcome?.ok === true}
-        onClick={() => void place()}
-      >
+      <Button variant="primary" block disabled={placing || outcome?.ok === true} onClick={() => void place()}>
         <CallIcon aria-hidden="true" />
         {i18n._('contact.maskedCallAction')}
-      </button>
+      </Button>
       <p className="notification-outcome" data-ok={outcome?.ok} role="status">
         {outcome?.text}
       </p>

@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { OwnedVehicle, SendResponse } from '#common/api';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/button';
 import { CallIcon, ImageIcon, MessageIcon, NotificationIcon, type LucideIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import { NumberPlate } from '../../components/number-plate';
@@ -94,10 +95,10 @@ export default function MessagePage() {
       {sentRequest && <RequestStatus request={sentRequest} />}
       <div className="contact-actions">
         {ACTIONS.map(({ type, Icon }) => (
-          <button key={type} type="button" className="button contact-action" onClick={() => setAction(type)}>
+          <Button key={type} className="contact-action" onClick={() => setAction(type)}>
             <Icon aria-hidden="true" size={32} />
             <span>{actionLabel(i18n, type)}</span>
-          </button>
+          </Button>
         ))}
       </div>
       {action && (

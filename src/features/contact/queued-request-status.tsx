@@ -1,6 +1,7 @@
 /** In the send modal's place once a request waits in the outbox: its state, and a way to cancel it. */
 import { useLingui } from '@lingui/react';
 import { outboxOutcomeText } from '#common/outbox/outcome-text';
+import { Button } from '../../components/button';
 import { cancelQueued } from '../../lib/outbox/outbox-queue';
 import { useAtomValue } from '../../lib/store';
 import { outboxAtom, outboxOutcomesAtom } from '../../lib/outbox/outbox-state';
@@ -15,9 +16,7 @@ export function QueuedRequestStatus({ itemKey }: { itemKey: string }) {
       <div className="stack queued-request" role="status">
         <p className="queued-request-title">{i18n._('outbox.waiting')}</p>
         <p className="muted">{i18n._('outbox.waitingHint')}</p>
-        <button type="button" className="button" onClick={() => void cancelQueued(itemKey)}>
-          {i18n._('outbox.cancel')}
-        </button>
+        <Button onClick={() => void cancelQueued(itemKey)}>{i18n._('outbox.cancel')}</Button>
       </div>
     );
   }

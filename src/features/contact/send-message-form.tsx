@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { MESSAGE_MAX } from '#common/limits';
+import { Button } from '../../components/button';
 import { TextWithSuggestions } from '../../components/text-with-suggestions';
 import type { SendResponse } from '#common/api';
 import { sendMessage } from './api';
@@ -58,9 +59,9 @@ export function SendMessageForm({ vehicle, onSent, onQueued, onCall }: SendMessa
       />
       {refusal && <SendRefusalNote refusal={refusal} onCall={onCall} />}
       <div className="send-message-footer">
-        <button type="submit" className="button button-primary button-block" disabled={!message || sending}>
+        <Button type="submit" variant="primary" block disabled={!message || sending}>
           {i18n._('contact.notifyUser')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { OwnedVehicle } from '#common/api';
 import { NOTIFICATION_TITLE, randomTemplate } from '#common/message-templates';
 import type { SendResponse } from '#common/api';
+import { Button } from '../../components/button';
 import { sendNotification } from './api';
 import { SendRefusalNote, useSendRefusal } from './send-refusal';
 
@@ -58,14 +59,9 @@ export function SendNotification({ vehicle, onSent, onQueued, onCall }: SendNoti
   return (
     <div className="stack">
       <p>{i18n._('contact.notificationAbout', { plate: vehicle.vehicleNumber.toUpperCase() })}</p>
-      <button
-        type="button"
-        className="button button-primary button-block"
-        disabled={sending}
-        onClick={() => void notify()}
-      >
+      <Button variant="primary" block disabled={sending} onClick={() => void notify()}>
         {i18n._('contact.notifyUser')}
-      </button>
+      </Button>
       <p className="notification-outcome" data-ok={outcome?.ok} role="status">
         {outcome?.text}
       </p>

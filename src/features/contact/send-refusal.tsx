@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OwnedVehicle } from '#common/api';
+import { Button } from '../../components/button';
 import { CallIcon } from '../../components/icons';
 import { retryAfterOf, serverMessageOf, statusOf } from '../../lib/api-client';
 import { notifyWarning } from '../../lib/toasts';
@@ -73,10 +74,10 @@ export function SendRefusalNote({ refusal, onCall }: { refusal: Refusal; onCall:
     <div className="send-refusal" role="alert">
       <p>{refusal.text}</p>
       {refusal.offerCall && (
-        <button type="button" className="button button-block" onClick={onCall}>
+        <Button block onClick={onCall}>
           <CallIcon aria-hidden="true" />
           {i18n._('contact.callInstead')}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
  */
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
+import { Button } from '../../components/button';
 import { useAtomValue } from '../../lib/store';
 import { outboxAtom } from '../../lib/outbox/outbox-state';
 import './outbox.css';
@@ -46,9 +47,7 @@ export function OutboxBadge() {
                   <p className="outbox-label">{item.label}</p>
                   <p className="muted">{i18n._('outbox.waiting')}</p>
                 </div>
-                <button type="button" className="button" onClick={() => void cancel(item.key)}>
-                  {i18n._('outbox.cancel')}
-                </button>
+                <Button onClick={() => void cancel(item.key)}>{i18n._('outbox.cancel')}</Button>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 /** SPEC §2: what the panel shows when a search finds no vehicle, and what the miss still offers. */
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
+import { Button } from '../../components/button';
 import { NumberPlate } from '../../components/number-plate';
 import { WaitingNoteOffer } from './waiting-note-offer';
 
@@ -23,9 +24,9 @@ export function VehicleNotFound({ vehicleNumber, onTryAgain }: VehicleNotFoundPr
           <NumberPlate vehicleNumber={vehicleNumber} />
         </p>
         <p className="muted">{i18n._('search.notFoundHint')}</p>
-        <button type="button" className="button button-primary" onClick={onTryAgain}>
+        <Button variant="primary" onClick={onTryAgain}>
           {i18n._('search.tryAgain')}
-        </button>
+        </Button>
       </section>
       <WaitingNoteOffer vehicleNumber={vehicleNumber} />
     </div>

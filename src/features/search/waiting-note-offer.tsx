@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import type { LeftWaitingNote, WaitingNotePayload } from '#common/api';
 import { NOTE_TEXT_MAX } from '#common/limits';
 import { templateKeyOf } from '#common/message-templates';
+import { Button } from '../../components/button';
 import { TextWithSuggestions } from '../../components/text-with-suggestions';
 import { activeLanguage } from '../../i18n/i18n';
 import { serverMessageOf } from '../../lib/api-client';
@@ -87,9 +88,9 @@ export function WaitingNoteOffer({ vehicleNumber }: { vehicleNumber: string }) {
           <Link className="button button-primary" to="/requests">
             {i18n._('waitingNotes.seeRequests')}
           </Link>
-          <button type="button" className="button" disabled={busy} onClick={() => void withdraw(left._id)}>
+          <Button disabled={busy} onClick={() => void withdraw(left._id)}>
             {i18n._('waitingNotes.withdraw')}
-          </button>
+          </Button>
         </div>
       ) : (
         <form className="form" onSubmit={(event) => void onSubmit(event)}>
@@ -103,9 +104,9 @@ export function WaitingNoteOffer({ vehicleNumber }: { vehicleNumber: string }) {
             value={text}
             onChange={setText}
           />
-          <button type="submit" className="button button-primary button-block" disabled={!note || busy}>
+          <Button type="submit" variant="primary" block disabled={!note || busy}>
             {i18n._('waitingNotes.leave')}
-          </button>
+          </Button>
         </form>
       )}
       <p className="muted">{i18n._('waitingNotes.slipHint')}</p>

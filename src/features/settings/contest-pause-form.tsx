@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { MESSAGE_MAX } from '#common/limits';
+import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { serverMessageOf } from '../../lib/api-client';
 import { notifyError } from '../../lib/toasts';
@@ -38,9 +39,9 @@ export function ContestPauseForm() {
           required
         />
       </Field>
-      <button type="submit" className="button" disabled={sending || text.trim() === ''}>
+      <Button type="submit" disabled={sending || text.trim() === ''}>
         {i18n._('settings.contestSend')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { formatRelativeTime } from '#common/relative-time';
+import { Button } from '../../components/button';
 import { activeLanguage } from '../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useServerData } from '../../lib/use-server-data';
@@ -57,14 +58,9 @@ export function SignedInDevices() {
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        className="button"
-        disabled={busy || others === 0}
-        onClick={() => void onSignOutOthers()}
-      >
+      <Button disabled={busy || others === 0} onClick={() => void onSignOutOthers()}>
         {i18n._('settings.signOutOthers')}
-      </button>
+      </Button>
     </section>
   );
 }

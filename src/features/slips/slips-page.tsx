@@ -10,6 +10,7 @@ import { SLIP_TEXT_MAX, SLIPS_PER_SHEET } from '#common/limits';
 import { TEMPLATE_KEYS, templateText, type TemplateKey } from '#common/message-templates';
 import { formatSlipCode, normaliseSlipCode } from '#common/slip-code';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
+import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { serverMessageOf } from '../../lib/api-client';
@@ -68,9 +69,9 @@ function PrintSheet() {
           ))}
         </select>
       </Field>
-      <button type="button" className="button button-primary" disabled={busy} onClick={() => void make()}>
+      <Button variant="primary" disabled={busy} onClick={() => void make()}>
         {i18n._('slips.make')}
-      </button>
+      </Button>
       {codes.length > 0 && (
         <ul className="slip-codes" aria-label={i18n._('slips.newCodes')}>
           {codes.map((code) => (
@@ -78,9 +79,9 @@ function PrintSheet() {
           ))}
         </ul>
       )}
-      <button type="button" className="button" disabled={busy} onClick={() => void openSheet()}>
+      <Button disabled={busy} onClick={() => void openSheet()}>
         {i18n._('slips.download')}
-      </button>
+      </Button>
     </section>
   );
 }
@@ -175,9 +176,9 @@ function AttachNote() {
           <textarea className="input" name="text" maxLength={SLIP_TEXT_MAX} required />
         </Field>
       )}
-      <button type="submit" className="button button-primary" disabled={sending}>
+      <Button type="submit" variant="primary" disabled={sending}>
         {i18n._('slips.attach')}
-      </button>
+      </Button>
       {attached && (
         <p role="status">
           {i18n._('slips.tuckIt')} <Link to="/requests">{i18n._('app.myRequests')}</Link>

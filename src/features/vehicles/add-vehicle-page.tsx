@@ -6,6 +6,7 @@ import { VEHICLE_NAME_MAX } from '#common/limits';
 import { isValidVehicleNumber, normaliseVehicleNumber } from '#common/vehicle-number';
 import { DEFAULT_VEHICLE_TYPE, isVehicleType, VEHICLE_TYPES } from '#common/vehicle-types';
 import { vehicleTypeLabel } from '#common/vehicle-type-label';
+import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { VehicleNumberInput } from '../../components/vehicle-number-input';
 import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
@@ -84,9 +85,9 @@ export default function AddVehiclePage() {
         >
           <VehicleNumberInput look="form" required onInput={() => setPlateRefused(false)} />
         </Field>
-        <button type="submit" className="button button-primary button-block" disabled={saving}>
+        <Button type="submit" variant="primary" block disabled={saving}>
           {i18n._('vehicles.save')}
-        </button>
+        </Button>
       </form>
     </div>
   );

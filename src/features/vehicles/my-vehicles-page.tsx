@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Vehicle } from '#common/api';
 import { vehicleTypeLabel } from '#common/vehicle-type-label';
+import { Button } from '../../components/button';
 import { AddIcon } from '../../components/icons';
 import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
@@ -56,10 +57,10 @@ export default function MyVehiclesPage() {
     <div className="vehicles-page">
       <div className="vehicles-header">
         <h1>{i18n._('vehicles.title')}</h1>
-        <button type="button" className="button button-primary" onClick={() => void navigate('/addVehicle')}>
+        <Button variant="primary" onClick={() => void navigate('/addVehicle')}>
           <AddIcon aria-hidden="true" />
           {i18n._('vehicles.addNew')}
-        </button>
+        </Button>
       </div>
       {offline && <p className="muted">{i18n._('vehicles.offlineList')}</p>}
       {vehicles.length > 0 ? (
@@ -79,11 +80,7 @@ export default function MyVehiclesPage() {
               <div className="vehicle-ownership">
                 <OwnershipMark vehicle={vehicle} />
                 {vehicle.proofExpired && <p className="muted">{i18n._('vehicles.proofExpired')}</p>}
-                {!offline && (
-                  <button type="button" className="button" onClick={() => setCarded(vehicle)}>
-                    {i18n._('cards.open')}
-                  </button>
-                )}
+                {!offline && <Button onClick={() => setCarded(vehicle)}>{i18n._('cards.open')}</Button>}
                 {vehicle.verified ? (
                   <OtherRegistrants vehicleId={vehicle._id} />
                 ) : (

@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import type { Registrant } from '#common/api';
+import { Button } from '../../components/button';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { serverMessageOf } from '../../lib/api-client';
 import { fetchRegistrants, postKeepHousehold, postReleaseHousehold } from './api';
@@ -55,14 +56,10 @@ export function OtherRegistrants({ vehicleId }: { vehicleId: string }) {
             {registrant.verified || registrant.household ? (
               <>
                 <OwnershipMark vehicle={registrant} />
-                <button type="button" className="button" onClick={() => void release(registrant._id)}>
-                  {i18n._('vehicles.release')}
-                </button>
+                <Button onClick={() => void release(registrant._id)}>{i18n._('vehicles.release')}</Button>
               </>
             ) : (
-              <button type="button" className="button" onClick={() => void keep(registrant._id)}>
-                {i18n._('vehicles.keepHousehold')}
-              </button>
+              <Button onClick={() => void keep(registrant._id)}>{i18n._('vehicles.keepHousehold')}</Button>
             )}
           </li>
         ))}

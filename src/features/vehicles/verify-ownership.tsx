@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Vehicle } from '#common/api';
+import { Button } from '../../components/button';
 import { serverMessageOf } from '../../lib/api-client';
 import { updateVehicle } from '../../state/vehicles';
 import { postVerifyVehicle } from './api';
@@ -51,11 +52,7 @@ export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
   }
 
   if (!open) {
-    return (
-      <button type="button" className="button" onClick={() => setOpen(true)}>
-        {i18n._('vehicles.verifyOpen')}
-      </button>
-    );
+    return <Button onClick={() => setOpen(true)}>{i18n._('vehicles.verifyOpen')}</Button>;
   }
   return (
     <form className="verify-ownership" aria-labelledby={formId} onSubmit={(event) => void onSubmit(event)}>
@@ -79,9 +76,9 @@ export function VerifyOwnership({ vehicle }: { vehicle: Vehicle }) {
           {problem}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={sending}>
+      <Button type="submit" variant="primary" disabled={sending}>
         {i18n._('vehicles.verify')}
-      </button>
+      </Button>
     </form>
   );
 }
