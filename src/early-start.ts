@@ -27,6 +27,38 @@
     true,
   );
 
+  // The chunks of the signed-in dashboard, named by index.html, asked for in one go.
+  const preloadSignedInChunks = () => {
+    const named = document.querySelector<HTMLMetaElement>('meta[name="signed-in-chunks"]')?.content ?? '';
+    const links = document.createDocumentFragment();
+    for (const href of named.split(' ').filter(Boolean)) {
+      links.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    }
+    document.head.append(links);
+  };
+
+  // The worker's snapshot answer has the entry preloaded rather than run (sw/start-snapshot.ts): it
+  // runs once the parsed snapshot has had a frame, so the greeting paints before the app's scripts
+  // keep the main thread busy (a timer, should no frame come, e.g. in a hidden tab).
+  const entry = document.querySelector<HTMLLinkElement>('link[rel="modulepreload"][data-entry]');
+  let entryStarted = false;
+  const startEntry = () => {
+    if (entry === null || entryStarted) return;
+    entryStarted = true;
+    preloadSignedInChunks();
+    document.head.append(
+      Object.assign(document.createElement('script'), { type: 'module', crossOrigin: '', src: entry.href }),
+    );
+  };
+  if (entry !== null) {
+    const afterFirstFrame = () => {
+      requestAnimationFrame(() => setTimeout(startEntry));
+      setTimeout(startEntry, 200);
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstFrame);
+    else afterFirstFrame();
+  }
+
   let token: unknown = null;
   try {
     token = JSON.parse(localStorage.getItem('token') ?? 'null');
@@ -41,9 +73,6 @@
     // Offline, nobody may take it: its failure is reported to whoever does.
     answer.catch(() => undefined);
     window.earlySessionCheck = { authorization, answer };
-    const named = document.querySelector<HTMLMetaElement>('meta[name="signed-in-chunks"]')?.content ?? '';
-    for (const href of named.split(' ').filter(Boolean)) {
-      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
-    }
+    if (entry === null) preloadSignedInChunks();
   }
 }

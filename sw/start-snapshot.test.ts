@@ -121,6 +121,25 @@ describe('the navigation answer', () => {
     expect(await answer.text()).toBe(SHELL);
   });
 
+  it('has the built entry preloaded, for the early script to run once the snapshot has painted', () => {
+    const built =
+      '<html><head><script type="module" crossorigin src="/assets/index-b2.js"></script>' +
+      '<script async src="/assets/early-start-e5.js"></script></head><body><div id="root"></div></body></html>';
+    const html = shellWithSnapshot(built, snapshotOf('user-anu'));
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-b2.js" data-entry>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<script async src="/assets/early-start-e5.js"></script>');
+  });
+
+  it('keeps the entry a script where no early script would run it', () => {
+    const built =
+      '<html><head><script type="module" crossorigin src="/assets/index-b2.js"></script></head>' +
+      '<body><div id="root"></div></body></html>';
+    expect(shellWithSnapshot(built, snapshotOf('user-anu'))).toContain(
+      '<script type="module" crossorigin src="/assets/index-b2.js"></script>',
+    );
+  });
+
   it('leaves a shell without an empty #root as it is', () => {
     const shell = '<html><head></head><body><div id="root">x</div></body></html>';
     expect(shellWithSnapshot(shell, snapshotOf('user-anu'))).toBe(shell);

@@ -17,6 +17,23 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
+/** The built shell's entry, and the early script that can run it (scripts/signed-in-start.ts). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const EARLY_SCRIPT = /<script async src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
+
+/**
+ * The entry fetched and compiled at once but run by the early script once the snapshot has been
+ * painted (src/early-start.ts): evaluating it keeps the main thread busy for a few hundred
+ * milliseconds on a slow phone, which would otherwise come before the snapshot's first frame.
+ */
+function entryAfterFirstFrame(shell: string): string {
+  if (!EARLY_SCRIPT.test(shell)) return shell;
+  return shell.replace(
+    ENTRY_SCRIPT,
+    (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-entry>`,
+  );
+}
+
 /** The shell's markup with the snapshot inside `#root` and its stylesheets in the head. */
 export function shellWithSnapshot(shell: string, snapshot: StartSnapshot): string {
   if (!shell.includes(EMPTY_ROOT)) return shell;
@@ -25,7 +42,9 @@ export function shellWithSnapshot(shell: string, snapshot: StartSnapshot): strin
     .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
     .join('');
   const root = `<div id="root" data-snapshot="${escapeAttribute(snapshot.userId)}">${snapshot.html}</div>`;
-  return shell.replace('</head>', `${styles}</head>`).replace(EMPTY_ROOT, () => root);
+  return entryAfterFirstFrame(shell)
+    .replace('</head>', `${styles}</head>`)
+    .replace(EMPTY_ROOT, () => root);
 }
 
 async function snapshotFor(url: URL, deps: SnapshotDeps): Promise<StartSnapshot | null> {
