@@ -10,3 +10,4 @@ export * from './api/waiting-notes';
 export * from './api/account-export';
 export * from './api/payloads';
 export * from './api/push';
+export * from './api/activity';

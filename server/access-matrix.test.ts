@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountExport, LeftWaitingNote, ServerNotification, Vehicle } from '#common/api';
+import type { AccountExport, ActivityItem, LeftWaitingNote, ServerNotification, Vehicle } from '#common/api';
 import type { CreatedSlips } from '#common/slips-api';
 import { users, vehicles } from './db/schema';
 import { snapshotTables, type TablesSnapshot } from './testing/db-snapshot';
@@ -495,6 +495,14 @@ describe("user B acting on user A's resources", () => {
     expect(unread.map((notification) => notification._id)).not.toContain(aNotification._id);
   });
 
+  it("B's activity shows none of A's card or slips, though B registered the same number", async () => {
+    const ofA = (await ok(a, 'GET', '/api/users/activity')).json<ActivityItem[]>();
+    expect(ofA.map((item) => item.kind)).toEqual(expect.arrayContaining(['cardMade', 'slipsPrinted']));
+    const ofB = (await ok(b, 'GET', '/api/users/activity')).json<ActivityItem[]>();
+    expect(ofB.filter((item) => item.kind !== 'cardRequest')).toEqual([]);
+    expect(ofB.map((item) => item.requestId)).not.toContain(aNotification._id);
+  });
+
   it("B re-registering a token of A's device moves that one device to B (the device changed hands), nothing else of A's", async () => {
     const before = rowsOf(await snapshot(), a.user._id);
     await ok(b, 'POST', '/api/users/fcmToken', { token: A_DEVICE });
@@ -617,6 +625,7 @@ const signedInRoutes: SignedInRoute[] = [
     payload: () => ({ notificationId: aNotification._id }),
   },
   { method: 'GET', url: '/api/users/strikes' },
+  { method: 'GET', url: '/api/users/activity' },
   { method: 'POST', url: '/api/users/contestPause', payload: () => ({ text: 'I was blocked in for real' }) },
 ];
 

@@ -15,6 +15,7 @@ import cardPrintRoutes from './features/card-print/routes';
 import publicPageScript from './plugins/public-page-script';
 import { createFlowCaller, createTelephony, type Telephony } from './features/calls/telephony';
 import configRoutes from './features/config/routes';
+import activityRoutes from './features/activity/routes';
 import falseAlarmCommits from './features/false-alarms/commits';
 import falseAlarmRoutes from './features/false-alarms/routes';
 import healthRoutes from './features/health/routes';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(publicSlipRoutes);
   await app.register(falseAlarmRoutes, { prefix: '/api/users' });
   await app.register(falseAlarmCommits);
+  await app.register(activityRoutes, { prefix: '/api/users' });
 
   await app.register(staticPwa);
   return app;

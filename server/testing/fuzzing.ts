@@ -394,6 +394,7 @@ const ALL_ROUTES: RouteKey[] = [
   { method: 'GET', url: '/api/public/requests/:statusToken' },
   { method: 'GET', url: '/api/public/requests/:statusToken/events' },
   { method: 'GET', url: '/api/users/strikes' },
+  { method: 'GET', url: '/api/users/activity' },
   { method: 'GET', url: '/api/users/images/:id' },
 ];
 

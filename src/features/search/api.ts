@@ -1,5 +1,6 @@
 /** SPEC §7: the owner search. Its failure is reported by the panel, so the error is rethrown. */
 import type {
+  ActivityItem,
   LeftWaitingNote,
   OwnedVehicle,
   VehicleOwnerQuery,
@@ -32,4 +33,9 @@ export async function waitingCount(vehicleNumber: string): Promise<number | unde
 /** The vehicle number behind a windscreen card's code (404 for a card no longer in use). */
 export function fetchCardVehicle(code: string): Promise<{ vehicleNumber: string }> {
   return apiClient<{ vehicleNumber: string }>('/api/users/cardVehicle', { query: { code } });
+}
+
+/** What happened lately to the user's cards and slips, newest first; undefined when it could not be read. */
+export function fetchActivity(): Promise<ActivityItem[] | undefined> {
+  return swallowErrors(apiClient<ActivityItem[]>('/api/users/activity'));
 }

@@ -1,6 +1,5 @@
 /** SPEC §2: the 'Search Results' list that replaces the search form, one card per vehicle found. */
 import { useLingui } from '@lingui/react';
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { OwnedVehicle } from '#common/api';
 import { placeName } from '#common/districts';
@@ -9,6 +8,7 @@ import { NumberPlate } from '../../components/number-plate';
 import { OwnershipMark } from '../../components/ownership-mark';
 import { VehicleTypeIcon } from '../../components/vehicle-type-icon';
 import { activeLanguage } from '../../i18n/i18n';
+import { ResultsSection } from './results-section';
 
 interface SearchResultsProps {
   owners: OwnedVehicle[];
@@ -17,15 +17,8 @@ interface SearchResultsProps {
 
 export function SearchResults({ owners, onBack }: SearchResultsProps) {
   const { i18n } = useLingui();
-  const titleId = useId();
   return (
-    <section className="search-results" aria-labelledby={titleId}>
-      <div className="search-results-header">
-        <h2 id={titleId}>{i18n._('search.resultsTitle')}</h2>
-        <button type="button" className="button" onClick={onBack}>
-          {i18n._('search.back')}
-        </button>
-      </div>
+    <ResultsSection title={i18n._('search.resultsTitle')} onBack={onBack}>
       {owners.length === 0 ? (
         <div className="card empty-state">
           <p>
@@ -42,7 +35,7 @@ export function SearchResults({ owners, onBack }: SearchResultsProps) {
           ))}
         </ul>
       )}
-    </section>
+    </ResultsSection>
   );
 }
 
