@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { senderPauses, users } from '../../db/schema';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { forbidden } from '../http-error';
 
 /**
  * A pause is kept under this hash of the sender's phone, not under the account, so that deleting the
  * account does not lift it and an account registered again with the number starts paused.
- * `pauseKeyIn` computes the same value in SQL (migration 0022 too).
+ * `pauseKeyIn` computes the same value in SQL (migrations 0022 and 0026 too).
  */
 export const pauseKey = (phone: string) => createHash('sha256').update(`sender-pause:${phone}`).digest('hex');
 
@@ -17,27 +16,6 @@ export const pauseKeyIn = (phone: SQLWrapper): SQL<string> =>
 /** The pause key of the account `userId` (a scalar subquery: null when there is no such account). */
 export const pauseKeyOfUser = (userId: SQLWrapper | string): SQL<string> =>
   sql<string>`(select ${pauseKeyIn(users.phone)} from ${users} where ${users.id} = ${userId})`;
-
-/**
- * Until when strikes pause a sender (every way of reaching an owner refuses them meanwhile), or null
- * when they are not paused at `now`: built and prepared once, as every send asks.
- */
-export function preparedPausedUntil(db: Db): (senderId: string, now: Date) => Promise<Date | null> {
-  const query = db
-    .select({ until: senderPauses.pausedUntil })
-    .from(senderPauses)
-    .where(
-      and(
-        eq(senderPauses.phoneHash, pauseKeyOfUser(sql.placeholder('senderId'))),
-        gt(senderPauses.pausedUntil, sql.placeholder('now')),
-      ),
-    )
-    .prepare('paused_until_of_sender');
-  return async (senderId, now) => {
-    const [found] = await query.execute({ senderId, now });
-    return found?.until ?? null;
-  };
-}
 
 /** A paused sender's answer, the same for every way of reaching an owner: refused, and until when. */
 export const pausedSender = (until: Date) =>

@@ -4,15 +4,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { NotificationRow, RequestVia } from '../../db/schema';
 import type { Announcement } from '../announcement';
-import { preparedPausedUntil } from './pause';
 
 /**
  * The send rule: what guards every way of reaching an owner (a message, a notification, a masked
- * call, and whatever comes next). A request is stored only if its receiver has not blocked its sender
- * and none of the rule's windows is full; the lock, the checks and the insert are one database
- * function, `store_checked_request` (migrations 0014 and 0016), so concurrent sends cannot slip past a
- * window together. Before it, a sender paused by false-alarm strikes is refused whatever the kind
- * (pause.ts).
+ * call, and whatever comes next). A request is stored only if its sender is not paused by false-alarm
+ * strikes (pause.ts), its receiver has not blocked its sender and none of the rule's windows is full;
+ * the lock, the checks and the insert are one database function, `store_checked_request` (migrations
+ * 0014, 0016 and 0026), so concurrent sends cannot slip past a window or a pause together.
  */
 
 type RequestKind = NotificationRow['kind'];
@@ -131,13 +129,13 @@ export function newRequestRow(input: NewRequest, now: Date): NotificationRow {
   };
 }
 
-type StoredRefusal = 'no-sender' | 'blocked' | 'sender' | 'pair' | 'receiver';
+type StoredRefusal = 'no-sender' | 'paused' | 'blocked' | 'sender' | 'pair' | 'receiver';
 
 const windowNames = {
   sender: 'perSender',
   pair: 'perPair',
   receiver: 'perReceiver',
-} as const satisfies Record<Exclude<StoredRefusal, 'no-sender' | 'blocked'>, SendWindowName>;
+} as const satisfies Record<Exclude<StoredRefusal, 'no-sender' | 'paused' | 'blocked'>, SendWindowName>;
 
 /**
  * Stores `row` unless the send rule refuses it, and sends `announcement` with it when given: built
@@ -162,10 +160,7 @@ export function preparedCheckedSend(
         ${p('perReceiver')}, ${p('receiverWindowMs')}, ${p('announcedOn')}, ${p('announced')})`,
     )
     .prepare('store_checked_request');
-  const pausedUntil = preparedPausedUntil(db);
   return async (row, rule, announcement) => {
-    const until = row.senderId === null ? null : await pausedUntil(row.senderId, row.sentAt);
-    if (until) return { refused: 'paused', until };
     const [outcome] = await query.execute({
       ...row,
       counts: [...rule.counts],
@@ -183,6 +178,7 @@ export function preparedCheckedSend(
     if (refusal === null) return null;
     if (refusal === 'no-sender') throw new Error('the sender was not found');
     if (refusal === 'blocked') return { refused: 'blocked' };
+    if (refusal === 'paused') return { refused: 'paused', until: new Date(oldestCountedMs ?? 0) };
     const window = windowNames[refusal];
     const windowMs = rule[window]?.ms ?? 0;
     return { refused: window, retryAfterMs: (oldestCountedMs ?? 0) + windowMs - row.sentAt.getTime() };
