@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
@@ -74,7 +74,8 @@ describe('a refused send says why and what to do', () => {
     expect(
       await screen.findByText('The owner of this vehicle can no longer be reached. Search again.'),
     ).toBeVisible();
-    expect(screen.getByTestId('location')).toHaveTextContent('/vehicleSearch');
+    // The toast is shown at once; the navigation back to search settles a moment later.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/vehicleSearch'));
   });
 
   it('says when to try again in Malayalam', async () => {
