@@ -16,8 +16,15 @@ import { minify, transformWithOxc, type Plugin, type Rollup } from 'vite';
 /** The modules whose chunks a signed-in dashboard loads when it starts (src/app/routes.tsx, src/state/persist.ts). */
 export const SIGNED_IN_START = ['src/app/signed-in-area.tsx', 'src/app/dashboard-page.tsx', 'common/api.ts'];
 
+/** The signed-in texts of each language (src/i18n/i18n.ts), which the signed-in shell waits for. */
+export const SIGNED_IN_TEXTS: Record<string, string[]> = {
+  en: ['src/i18n/signed-in/en.ts', 'common/i18n/locales/en.ts'],
+  ml: ['src/i18n/locales/ml.ts', 'src/i18n/signed-in/ml.ts', 'common/i18n/locales/ml.ts'],
+};
+
 const SCRIPT_SOURCE = 'src/early-start.ts';
-const SCRIPT_TAG = /\s*<script async src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
+const SCRIPT_TAG =
+  /\s*<meta name="signed-in-chunks"[^>]*>\s*<meta name="signed-in-texts"[^>]*>\s*<script async fetchpriority="high" src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
 
 type Chunk = Rollup.OutputChunk;
 
@@ -37,14 +44,41 @@ export function signedInChunks(bundle: Rollup.OutputBundle): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (entry === undefined) throw new Error('the build has no entry chunk');
-  const loadedWithEntry = staticGraph(entry, byFile);
+  return chunksOf(SIGNED_IN_START, chunks, staticGraph(entry, byFile), byFile);
+}
+
+/** The chunks of `modules`, with what they import statically, less those in `loaded`, as paths. */
+function chunksOf(modules: string[], chunks: Chunk[], loaded: Set<string>, byFile: Map<string, Chunk>) {
   const needed = new Set<string>();
-  for (const module of SIGNED_IN_START) {
+  for (const module of modules) {
     const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
     if (chunk === undefined) throw new Error(`${module} is in no chunk`);
-    for (const file of staticGraph(chunk, byFile)) if (!loadedWithEntry.has(file)) needed.add(file);
+    for (const file of staticGraph(chunk, byFile)) if (!loaded.has(file)) needed.add(file);
   }
   return [...needed].map((file) => `/${file}`);
+}
+
+/** The stylesheets of the signed-in start's chunks (Vite links them as each chunk loads). */
+export function signedInStyles(bundle: Rollup.OutputBundle, named: string[]): string[] {
+  const styles = new Set<string>();
+  for (const href of named) {
+    const chunk = bundle[href.slice(1)];
+    if (chunk?.type !== 'chunk') continue;
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
+  }
+  return [...styles];
+}
+
+/** Each language's signed-in text chunks, as `en /a.js /b.js;ml /c.js …`. */
+export function signedInTexts(bundle: Rollup.OutputBundle): string {
+  const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (entry === undefined) throw new Error('the build has no entry chunk');
+  const loaded = staticGraph(entry, byFile);
+  return Object.entries(SIGNED_IN_TEXTS)
+    .map(([language, modules]) => [language, ...chunksOf(modules, chunks, loaded, byFile)].join(' '))
+    .join(';');
 }
 
 /** A page for visitors only (the prerendered sign-in screen) without the signed-in start's script. */
@@ -84,9 +118,16 @@ export function signedInStart(): Plugin {
       order: 'post',
       handler(html, context) {
         if (context.bundle === undefined || script === undefined) return html;
-        const meta = `<meta name="signed-in-chunks" content="${signedInChunks(context.bundle).join(' ')}">`;
-        const tag = `<script async src="/${script.fileName}"></script>`;
-        return html.replace('</head>', `  ${meta}\n    ${tag}\n  </head>`);
+        const named = signedInChunks(context.bundle);
+        const chunks = [...named, ...signedInStyles(context.bundle, named)].join(' ');
+        const meta = `<meta name="signed-in-chunks" content="${chunks}">`;
+        const texts = `<meta name="signed-in-texts" content="${signedInTexts(context.bundle)}">`;
+        // Before the entry and asked for first: its requests must not wait behind the entry's bytes.
+        const tag = `<script async fetchpriority="high" src="/${script.fileName}"></script>`;
+        const early = `${meta}\n    ${texts}\n    ${tag}\n    `;
+        const entry = html.indexOf('<script type="module"');
+        if (entry === -1) return html.replace('</head>', `  ${early}</head>`);
+        return `${html.slice(0, entry)}${early}${html.slice(entry)}`;
       },
     },
   };

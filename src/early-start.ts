@@ -27,12 +27,42 @@
     true,
   );
 
-  // The chunks of the signed-in dashboard, named by index.html, asked for in one go.
+  const named = (name: string) =>
+    document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ').filter(Boolean) ?? [];
+  // The language of the first screen before the session check answers (src/i18n/device-language.ts).
+  const deviceLanguage = () => {
+    let chosen: string | null = null;
+    try {
+      chosen = localStorage.getItem('language');
+    } catch {
+      // Storage blocked: the browser's preference decides.
+    }
+    if (chosen === 'en' || chosen === 'ml') return chosen;
+    return (
+      navigator.languages
+        .map((preference) => preference.toLowerCase().split('-')[0])
+        .find((primary) => primary === 'en' || primary === 'ml') ?? 'en'
+    );
+  };
+  // The chunks of the signed-in dashboard, its stylesheets and the texts of the device's language,
+  // named by index.html, asked for in one go.
   const preloadSignedInChunks = () => {
-    const named = document.querySelector<HTMLMetaElement>('meta[name="signed-in-chunks"]')?.content ?? '';
+    const texts =
+      (document.querySelector<HTMLMetaElement>('meta[name="signed-in-texts"]')?.content ?? '')
+        .split(';')
+        .map((list) => list.split(' '))
+        .find(([language]) => language === deviceLanguage())
+        ?.slice(1) ?? [];
     const links = document.createDocumentFragment();
-    for (const href of named.split(' ').filter(Boolean)) {
-      links.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    for (const href of [...named('signed-in-chunks'), ...texts]) {
+      const style = href.endsWith('.css');
+      const link = Object.assign(document.createElement('link'), {
+        rel: style ? 'preload' : 'modulepreload',
+        href,
+        crossOrigin: '',
+      });
+      if (style) link.as = 'style';
+      links.append(link);
     }
     document.head.append(links);
   };

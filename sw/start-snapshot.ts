@@ -19,7 +19,7 @@ const escapeAttribute = (value: string) =>
 
 /** The built shell's entry, and the early script that can run it (scripts/signed-in-start.ts). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
-const EARLY_SCRIPT = /<script async src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
+const EARLY_SCRIPT = /<script async fetchpriority="high" src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
 
 /**
  * The entry fetched and compiled at once but run by the early script once the snapshot has been
