@@ -58,9 +58,16 @@ async function snapshotFor(url: URL, deps: SnapshotDeps): Promise<StartSnapshot 
   }
 }
 
-/** The shell as it is, or with the signed-in user's snapshot of `url`'s route when there is one. */
-export async function answerWithSnapshot(shell: Response, url: URL, deps: SnapshotDeps): Promise<Response> {
-  const snapshot = await snapshotFor(url, deps);
+/**
+ * The shell as it is, or with the signed-in user's snapshot of `url`'s route when there is one; the
+ * shell is looked up in the precache while the snapshot is read.
+ */
+export async function answerWithSnapshot(
+  shellAnswer: Response | Promise<Response>,
+  url: URL,
+  deps: SnapshotDeps,
+): Promise<Response> {
+  const [shell, snapshot] = await Promise.all([shellAnswer, snapshotFor(url, deps)]);
   if (snapshot === null || !shell.ok) return shell;
   const headers = new Headers(shell.headers);
   headers.delete('content-length');

@@ -83,11 +83,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 const shell = createHandlerBoundToURL('index.html');
 const snapshotDeps = { session: readSession, now: Date.now };
 registerRoute(
-  new NavigationRoute(
-    async (options) => answerWithSnapshot(await shell(options), options.url, snapshotDeps),
-    {
-      denylist: SERVER_NAVIGATIONS,
-    },
-  ),
+  new NavigationRoute(async (options) => answerWithSnapshot(shell(options), options.url, snapshotDeps), {
+    denylist: SERVER_NAVIGATIONS,
+  }),
 );
 clientsClaim();
