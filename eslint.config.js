@@ -29,6 +29,24 @@ const clientLayers = [
   { target: './src/components', from: './src/state', message: 'Components take what they show as props.' },
 ];
 
+/**
+ * One-way layers of the server: features (HTTP edges) → domain (the product's rules) → providers (SMS,
+ * telephony, RC checks, push) → lib (code that knows nothing of the product).
+ */
+const serverLayers = [
+  {
+    target: ['./server/domain', './server/providers', './server/lib', './server/limits', './server/db'],
+    from: './server/features',
+    message: 'Only the app and the features import a feature: move what others need to domain/.',
+  },
+  {
+    target: ['./server/providers', './server/lib'],
+    from: './server/domain',
+    message: 'Providers and lib/ know nothing of the domain.',
+  },
+  { target: './server/lib', from: './server/providers', message: 'lib/ knows nothing of the providers.' },
+];
+
 /** Features never import each other: what two share lives in state/, lib/ or common/. */
 const featureZones = (root, features, shared = []) =>
   features.map((feature) => ({
@@ -70,14 +88,8 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones('src', featuresIn('src')),
-            // Push owns the device tokens: sign-out forgets one through it. Live owns the event streams:
-            // the public status stream is one of them. Cards own the stranger's send: the card page's
-            // form goes through it.
-            ...featureZones('server', featuresIn('server'), [
-              './push/device-tokens.ts',
-              './live/live-streams.ts',
-              './cards/public-cards.ts',
-            ]),
+            ...featureZones('server', featuresIn('server')),
+            ...serverLayers,
             ...clientLayers,
             {
               target: './sw',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { smsConfig, smsSettings } from './features/auth/sms/sms-settings';
-import { telephonyConfig, telephonySettings } from './features/calls/telephony/exotel-settings';
-import { rcProviderConfig, rcProviderSettings } from './features/ownership/rc/cashfree-settings';
-import { firebaseConfig, firebaseSettings } from './features/push/firebase-settings';
+import { smsConfig, smsSettings } from './providers/sms/sms-settings';
+import { telephonyConfig, telephonySettings } from './providers/telephony/exotel-settings';
+import { rcProviderConfig, rcProviderSettings } from './providers/rc/cashfree-settings';
+import { firebaseConfig, firebaseSettings } from './providers/push/firebase-settings';
 import { fallbackConfig, fallbackSettings } from './features/requests/fallback/settings';
 import { booleanFlag, ConfigError, wholeNumber } from './lib/settings';
 import { publicOrigin, trustProxy } from './lib/network-settings';

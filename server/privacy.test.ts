@@ -458,6 +458,18 @@ beforeAll(async () => {
   );
   await request('the sender reads their strikes', sender, { method: 'GET', url: '/api/users/strikes' }, 200);
   await request(
+    'the owner takes the false alarm back',
+    owner,
+    { method: 'POST', url: '/api/users/undoFalseAlarm', payload: { notificationId: photo._id } },
+    200,
+  );
+  await request(
+    'the owner reads their card and slip activity',
+    owner,
+    { method: 'GET', url: '/api/users/activity' },
+    200,
+  );
+  await request(
     'the sender, not paused, contests a pause',
     sender,
     { method: 'POST', url: '/api/users/contestPause', payload: { text: 'I was blocked in for real' } },
@@ -803,6 +815,12 @@ async function windscreenCardJourney(base: string): Promise<void> {
     'card owner turns the card off',
     cardOwner,
     { method: 'DELETE', url: `/api/users/vehicleCard?vehicleId=${vehicleId}` },
+    200,
+  );
+  await request(
+    'card owner reads the activity of the card and its strangers',
+    cardOwner,
+    { method: 'GET', url: '/api/users/activity' },
     200,
   );
 }

@@ -146,7 +146,7 @@ describeInBrowser('the owner answers, the sender sees it live', () => {
       });
     }
 
-    /** The push the server sends a request's receiver (server/lib/push-data.ts): it names the request in requestId. */
+    /** The push the server sends a request's receiver (server/domain/requests/push-data.ts): it names the request in requestId. */
     const pushOf = (request: ServerNotification): PushData =>
       aPushData({
         notificationId: request._id,

@@ -1,5 +1,5 @@
 import type { MockInstance } from 'vitest';
-import type { LiveNotificationBus, Publication } from '../features/live/bus';
+import type { LiveNotificationBus, Publication } from '../domain/live/bus';
 
 /** A spy on the bus's `publish`: `vi.spyOn(t.app.notificationBus, 'publish')`. */
 export type PublishSpy = MockInstance<LiveNotificationBus['publish']>;

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { User } from '#common/api';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { SmsSender } from '../features/auth/sms';
+import type { SmsSender } from '../providers/sms';
 import { withRoutesRecorded } from './routes';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

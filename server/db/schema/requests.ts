@@ -10,9 +10,9 @@ import { timestamptz, oneOf } from './columns';
 
 /**
  * Requests: every way of reaching an owner stores one. A user's request is inserted only by the send
- * rule's database function `store_checked_request` (defined last by migration 0016, called from server/lib/send-rule/),
+ * rule's database function `store_checked_request` (defined last by migration 0016, called from server/domain/requests/send-rule/),
  * which checks blocks and send windows under a lock: a column added here that a new request must set
- * goes into that function too (server/lib/send-rule/send-rule.test.ts compares them).
+ * goes into that function too (server/domain/requests/send-rule/send-rule.test.ts compares them).
  */
 export const notifications = pgTable(
   'notifications',

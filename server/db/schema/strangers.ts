@@ -126,7 +126,7 @@ export type SlipRow = typeof slips.$inferSelect;
 /**
  * A note left for a number nobody reachable has registered yet: it waits `WAITING_NOTE_DAYS` and is
  * delivered, as a request with the same id and the note's time, when a registration of the number
- * becomes reachable (server/lib/waiting-notes/). Either a suggested text (`templateKey`) or `text`.
+ * becomes reachable (server/domain/waiting-notes/). Either a suggested text (`templateKey`) or `text`.
  */
 export const waitingNotes = pgTable(
   'waiting_notes',

@@ -42,7 +42,7 @@ export const vehicles = pgTable(
 /**
  * When a registration last gave up a number (renumbered away or deleted): without an RC provider a
  * waiting note reaches only a registration that has held its number alone for the hold
- * (server/lib/waiting-notes/holds.ts), and one that came and went within it restarts the hold.
+ * (server/domain/waiting-notes/holds.ts), and one that came and went within it restarts the hold.
  */
 export const vehicleNumberReleases = pgTable('vehicle_number_releases', {
   vehicleNumber: varchar('vehicle_number', { length: 10 }).primaryKey(),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { TelephonyUnavailable, type Telephony } from '../../features/calls/telephony';
+import { TelephonyUnavailable, type Telephony } from '../../providers/telephony';
 import { HttpError } from '../../lib/http-error';
 import type { RequestContent } from './reach';
 

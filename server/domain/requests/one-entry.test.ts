@@ -24,7 +24,7 @@ describe('a request', () => {
   });
 
   it('is stored by no statement but the send rule’s database function', () => {
-    expect(modulesMatching(/store_checked_request\(/)).toEqual(['lib/send-rule/send-rule.ts']);
+    expect(modulesMatching(/store_checked_request\(/)).toEqual(['domain/requests/send-rule/send-rule.ts']);
   });
 
   it('is inserted into the requests table directly only as the service’s own notice', () => {

@@ -4,17 +4,12 @@ import type { SentRequest, ServerNotification } from '#common/api';
 import type { Db } from '../../db/database';
 import { notifications, type NotificationRow, type RequestVia, type UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import type { LiveNotificationBus } from '../../features/live/bus';
-import { toServerNotification, type RequestPhoto, type ShownSender } from '../../lib/api-shapes';
-import { requestPushData } from '../../lib/push-data';
-import { toSentRequest } from '../../lib/sent-requests';
-import {
-  newRequestRow,
-  preparedCheckedSend,
-  type SendRefusal,
-  type SendRule,
-} from '../../lib/send-rule/send-rule';
-import { recordStranger, type StrangerIdentity } from '../../lib/strangers';
+import type { LiveNotificationBus } from '../live/bus';
+import { toServerNotification, type RequestPhoto, type ShownSender } from '../api-shapes';
+import { requestPushData } from './push-data';
+import { toSentRequest } from './sender-view';
+import { newRequestRow, preparedCheckedSend, type SendRefusal, type SendRule } from './send-rule/send-rule';
+import { recordStranger, type StrangerIdentity } from '../strangers/identity';
 
 /** Who reaches an owner: an account, or a stranger known only by hashes of what they proved. */
 export type RequestSender = { account: UserRow } | { stranger: StrangerIdentity };

@@ -1,6 +1,6 @@
 import { forbidden, tooManyRequests, type ClientText, type HttpError } from '../../lib/http-error';
-import { pausedSender } from '../../lib/send-rule/pause';
-import type { SendRefusal } from '../../lib/send-rule/send-rule';
+import { pausedSender } from './send-rule/pause';
+import type { SendRefusal } from './send-rule/send-rule';
 import { wasRefused, type Reached, type ReachOutcome } from './reach';
 
 /** What a sender is told when the send rule refuses a way of reaching an owner, by refusal. */

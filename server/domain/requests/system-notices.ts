@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { notifications, type NotificationRow } from '../../db/schema';
-import { SYSTEM_KIND } from '../../lib/api-shapes';
+import { SYSTEM_KIND } from '../api-shapes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -7,7 +7,7 @@ import type { VehicleCard } from '#common/card-api';
 import { blocks, deviceTokens, otpCodes, senderPauses, sessions, users, vehicles } from '../../db/schema';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { textsFor } from '../../i18n/texts';
-import { pauseKey } from '../../lib/send-rule/pause';
+import { pauseKey } from '../../domain/requests/send-rule/pause';
 import { listen, liveStreams } from '../../testing/event-stream';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';

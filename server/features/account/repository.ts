@@ -21,14 +21,14 @@ import {
   type SlipRow,
   type UserRow,
 } from '../../db/schema';
-import { toServerNotification, toUser, toVehicle } from '../../lib/api-shapes';
-import { contentFor, titleFor } from '../../lib/notification-texts';
-import { sendersById } from '../../lib/senders';
-import { pauseKey } from '../../lib/send-rule/pause';
-import { isAttached, slipNoteText } from '../../lib/slip-request';
-import { recordNumberRelease } from '../../lib/waiting-notes/holds';
-import { toWaitingNote } from '../../lib/waiting-notes/notes';
-import { replyOf } from '../../lib/sent-requests';
+import { toServerNotification, toUser, toVehicle } from '../../domain/api-shapes';
+import { contentFor, titleFor } from '../../domain/requests/request-texts';
+import { sendersById } from '../../domain/requests/senders';
+import { pauseKey } from '../../domain/requests/send-rule/pause';
+import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
+import { recordNumberRelease } from '../../domain/waiting-notes/holds';
+import { toWaitingNote } from '../../domain/waiting-notes/notes';
+import { replyOf } from '../../domain/requests/sender-view';
 
 /**
  * Erases an account: its row, and with it (by the foreign keys) its vehicles, sessions, device tokens,

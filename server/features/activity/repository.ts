@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core';
 import { ACTIVITY_DAYS, ACTIVITY_MAX, type ActivityItem } from '#common/api';
 import type { Db } from '../../db/database';
 import { notifications, slips, vehicleCards, vehicles } from '../../db/schema';
-import { isAttached, slipNoteText } from '../../lib/slip-request';
+import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
 
 const DAY_MS = 24 * 60 * 60_000;
 

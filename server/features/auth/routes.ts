@@ -13,14 +13,14 @@ import {
   verifyPayload,
   verifyResponse,
 } from '#common/api';
-import { toUser } from '../../lib/api-shapes';
+import { toUser } from '../../domain/api-shapes';
 import { clientAddressKey } from '../../lib/client-address';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error';
-import { phoneCodes } from '../../lib/phone-codes';
+import { phoneCodes } from '../../domain/codes/phone-codes';
 import { currentSession, currentUser } from '../../plugins/auth';
-import { forgetDeviceToken } from '../push/device-tokens';
+import { forgetDeviceToken } from '../../domain/push/device-tokens';
 import { accountForVerifiedPhone, findUserByPhone } from './accounts';
-import type { SmsSender } from './sms';
+import type { SmsSender } from '../../providers/sms';
 
 export interface AuthRoutesOptions {
   sms: SmsSender;

@@ -8,8 +8,8 @@ import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-a
 import { search, updateProfile } from '../../testing/user-api';
 import { quietHoursNow } from '../../testing/quiet-hours';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { exotelTelephony } from './telephony/exotel-telephony';
-import type { Telephony } from './telephony';
+import { exotelTelephony } from '../../providers/telephony/exotel-telephony';
+import type { Telephony } from '../../providers/telephony';
 
 const english = textsFor('en');
 

@@ -3,9 +3,9 @@ import { callOwnerPayload, messageResponse } from '#common/api';
 import { callRequest, placeCall } from '../../domain/requests/masked-calls';
 import { callRefusals, reachedOrThrow } from '../../domain/requests/refusals';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { callsUnavailable, maskedCallTo } from '../../lib/masked-call';
-import { preparedReachableBy } from '../../lib/reachable-registrations';
-import { callRule } from '../../lib/send-rule/send-rule';
+import { callsUnavailable, maskedCallTo } from '../../domain/requests/call-availability';
+import { preparedReachableBy } from '../../domain/requests/reachability';
+import { callRule } from '../../domain/requests/send-rule/send-rule';
 import { currentUser } from '../../plugins/auth';
 
 const callRoutes: FastifyPluginAsyncZod = async (app) => {

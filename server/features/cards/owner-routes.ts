@@ -9,10 +9,10 @@ import {
   vehicleCardQuery,
 } from '#common/card-api';
 import { notFound } from '../../lib/http-error';
-import { preparedReachableBy } from '../../lib/reachable-registrations';
+import { preparedReachableBy } from '../../domain/requests/reachability';
 import { searchDayBudget } from '../../lib/search-budget';
 import { currentUser } from '../../plugins/auth';
-import { toVehicleCard } from '../../lib/vehicle-cards';
+import { toVehicleCard } from '../../domain/cards/vehicle-cards';
 import { endCard, liveCardByCode, liveCardOrNew, pauseCard, rotateCard } from './repository';
 
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');

@@ -19,16 +19,16 @@ import {
   tooManyRequests,
   type ClientText,
 } from '../../lib/http-error';
-import { callsUnavailable, maskedCallTo } from '../../lib/masked-call';
-import type { PhoneCodes } from '../../lib/phone-codes';
+import { callsUnavailable, maskedCallTo } from '../../domain/requests/call-availability';
+import type { PhoneCodes } from '../../domain/codes/phone-codes';
 import { countHit, ttlMs } from '../../lib/rate-limit-count';
-import { preparedReachableBy } from '../../lib/reachable-registrations';
-import { callerCallWindows, cardCallRule, cardMessageRule } from '../../lib/send-rule/send-rule';
-import { preparedReceiverWindowFull } from '../../lib/send-rule/receiver-window';
-import { issueStatusToken } from '../../lib/status-tokens';
-import { isStrangerBlocked } from '../../lib/stranger-blocks';
-import { strangerCookieOf } from '../../lib/stranger-cookie';
-import { isPaused } from '../../lib/vehicle-cards';
+import { preparedReachableBy } from '../../domain/requests/reachability';
+import { callerCallWindows, cardCallRule, cardMessageRule } from '../../domain/requests/send-rule/send-rule';
+import { preparedReceiverWindowFull } from '../../domain/requests/send-rule/receiver-window';
+import { issueStatusToken } from '../../domain/requests/status-tokens';
+import { isStrangerBlocked } from '../../domain/strangers/blocks';
+import { strangerCookieOf } from '../../domain/strangers/cookie';
+import { isPaused } from '../../domain/cards/vehicle-cards';
 import { liveCardByCode } from './repository';
 
 const HOUR_MS = 60 * 60_000;

@@ -11,8 +11,8 @@ import {
 } from '#common/card-api';
 import { textsFor } from '../../i18n/texts';
 import { HttpError, notFound } from '../../lib/http-error';
-import { cardReadsLimit } from '../../lib/card-reads';
-import type { PhoneCodes } from '../../lib/phone-codes';
+import { cardReadsLimit } from '../../domain/cards/card-reads';
+import type { PhoneCodes } from '../../domain/codes/phone-codes';
 import { publicCards, strangerOrigin } from './public-cards';
 
 /** The stranger's JSON API of a windscreen card: no account, no session. */

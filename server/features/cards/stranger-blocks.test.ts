@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerNotification, Vehicle } from '#common/api';
 import type { VehicleCard } from '#common/card-api';
 import { requestStrangers } from '../../db/schema';
-import { strangerHash } from '../../lib/strangers';
+import { strangerHash } from '../../domain/strangers/identity';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { aCard, last4, nextAddress, sendThroughCard } from '../../testing/card-fixtures';

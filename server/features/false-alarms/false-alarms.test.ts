@@ -8,7 +8,7 @@ import type { ServerNotification, Strikes } from '#common/api';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { openDatabase } from '../../db/database';
 import { senderPauses } from '../../db/schema';
-import { pauseKey } from '../../lib/send-rule/pause';
+import { pauseKey } from '../../domain/requests/send-rule/pause';
 import { createTestDatabase } from '../../testing/test-database';
 import { createTestApp, nextPhone, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';

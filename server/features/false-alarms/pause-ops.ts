@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { falseAlarms, senderPauses, users } from '../../db/schema';
-import { pauseKey, pauseKeyIn } from '../../lib/send-rule/pause';
+import { pauseKey, pauseKeyIn } from '../../domain/requests/send-rule/pause';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -2,7 +2,7 @@ import { and, count, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { falseAlarms, senderPauses, users } from '../../db/schema';
-import { pauseKey, pauseKeyOfUser } from '../../lib/send-rule/pause';
+import { pauseKey, pauseKeyOfUser } from '../../domain/requests/send-rule/pause';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

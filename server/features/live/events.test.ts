@@ -12,7 +12,7 @@ import {
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
 import { aNotification, publish } from '../../testing/push-fixtures';
-import { userTopic } from '../../lib/live-topics';
+import { userTopic } from '../../domain/live/topics';
 
 const STREAMS_PER_USER = 2;
 let t: TestApp;

@@ -6,8 +6,8 @@ import { endsWithin, type EventStream, listen, liveStreams, nextEventOf } from '
 import { aNotification, aSentRequest, publish } from '../../testing/push-fixtures';
 import { twoInstances, type SignedIn } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { NOTIFY_CHANNEL, type LiveEvent } from './bus';
-import { requestTopic, userTopic } from '../../lib/live-topics';
+import { NOTIFY_CHANNEL, type LiveEvent } from '../../domain/live/bus';
+import { requestTopic, userTopic } from '../../domain/live/topics';
 import { LISTENER_APPLICATION_NAME } from '../../db/pg-listener';
 import { vehicles } from '../../db/schema';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userTopic } from '../../lib/live-topics';
+import { userTopic } from '../../domain/live/topics';
 import { currentSession, currentUser } from '../../plugins/auth';
-import { LiveStreams } from './live-streams';
+import { LiveStreams } from '../../domain/live/streams';
 
 /** The live channel: each signed-in app's stream of its new notifications (DESIGN §5). */
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users, vehicles, type VehicleRow } from '../../db/schema';
-import { shownName } from '../../lib/api-shapes';
+import { shownName } from '../../domain/api-shapes';
 import { conflict } from '../../lib/http-error';
 import { NO_PROOF } from './repository';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnedVehicle, Registrant, Vehicle } from '#common/api';
 import { count, eq } from 'drizzle-orm';
 import { rcRecords, rcVerificationAttempts } from '../../db/schema';
-import { RC_CHECK_IN_FLIGHT_MS } from '../../lib/rc-check-window';
+import { RC_CHECK_IN_FLIGHT_MS } from '../../domain/ownership/rc-check-window';
 import { startFakeCashfree, type FakeCashfree } from '../../testing/fake-cashfree';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { post, search } from '../../testing/user-api';

@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rcRecords } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
-import { rcCheckInFlight } from '../../lib/rc-check-window';
-import type { RcRecord } from './rc';
+import { rcCheckInFlight } from '../../domain/ownership/rc-check-window';
+import type { RcRecord } from '../../providers/rc';
 
 /** The RC records looked up today: the cache every account shares, and the day's count of paid lookups. */
 const DAY_MS = 86_400_000;

@@ -9,9 +9,9 @@ import {
 } from '../../db/schema';
 import { storeSupersededNotices } from '../../domain/requests/system-notices';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
-import { rcCheckInFlight } from '../../lib/rc-check-window';
+import { rcCheckInFlight } from '../../domain/ownership/rc-check-window';
 import { forgetDayOldRecords } from './rc-records';
-import { RC_CHECK_WINDOW_MS } from '../../lib/cap-windows';
+import { RC_CHECK_WINDOW_MS } from '../../limits/cap-windows';
 
 const DAY_MS = 86_400_000;
 

@@ -9,10 +9,10 @@ import {
 import type { I18n } from '@lingui/core';
 import type { VehicleRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { toPushData, toServerNotification, toVehicle } from '../../lib/api-shapes';
+import { toPushData, toServerNotification, toVehicle } from '../../domain/api-shapes';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { periodicJobOf } from '../../lib/periodic-job';
-import { languagesOf } from '../../lib/user-languages';
+import { languagesOf } from '../../domain/accounts/languages';
 import { currentUser } from '../../plugins/auth';
 import {
   lastFiveOf,
@@ -21,7 +21,7 @@ import {
   RcProviderError,
   type RcRecord,
   type RcVerifier,
-} from './rc';
+} from '../../providers/rc';
 import { cachedRecordOrReserve, dropReservation, storeRecord } from './rc-records';
 import {
   claimCheck,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emptyObject, updateProfilePayload, userResponse } from '#common/api';
 import type { UserRow } from '../../db/schema';
-import { toUser } from '../../lib/api-shapes';
+import { toUser } from '../../domain/api-shapes';
 import { HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { recordConsent, updateProfile, type ProfileChanges } from './repository';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';
-import { PUSH_TTL_SECONDS } from './firebase-transport';
+import { PUSH_TTL_SECONDS } from '../../providers/push/firebase-transport';
 import {
   aNotification,
   anotherSession,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fcmTokenPayload, messageResponse } from '#common/api';
 import { currentSession, currentUser } from '../../plugins/auth';
-import { saveDeviceToken } from './device-tokens';
+import { saveDeviceToken } from '../../domain/push/device-tokens';
 
 /** Push: the devices of a user, by their FCM registration tokens. */
 const pushRoutes: FastifyPluginAsyncZod = async (app) => {

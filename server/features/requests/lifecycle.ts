@@ -5,8 +5,8 @@ import type { Language } from '#common/languages';
 import { replyStatusText, type ReplyKind } from '#common/replies';
 import type { Db } from '../../db/database';
 import { textsFor } from '../../i18n/texts';
-import { requestTopic, userTopic } from '../../lib/live-topics';
-import { flagRegistration } from '../../lib/registration-flags';
+import { requestTopic, userTopic } from '../../domain/live/topics';
+import { flagRegistration } from '../../domain/requests/registration-flags';
 import {
   markDelivered,
   markDeliveredTo,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAGS_TO_HIDE_REGISTRATION } from '../../lib/registration-flags';
+import { FLAGS_TO_HIDE_REGISTRATION } from '../../domain/requests/registration-flags';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addNumberedVehicle, messageAbout, reply } from '../../testing/request-fixtures';
 import { post, search } from '../../testing/user-api';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicJobOf } from '../../lib/periodic-job';
-import { sendersById } from '../../lib/senders';
+import { sendersById } from '../../domain/requests/senders';
 import { claimReminders, receiversById } from './repository';
 
 /** How often each instance looks for requests due a reminder: well within the promised 15 s. */

@@ -28,9 +28,14 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
-import { isAttached } from '../../lib/slip-request';
-import { fallbacksOfRequest, sentForPlate, toSentRequest, type FallbackStep } from '../../lib/sent-requests';
-import { undeliveredNotesOf } from '../../lib/waiting-notes/notes';
+import { isAttached } from '../../domain/slips/slip-notes';
+import {
+  fallbacksOfRequest,
+  sentForPlate,
+  toSentRequest,
+  type FallbackStep,
+} from '../../domain/requests/sender-view';
+import { undeliveredNotesOf } from '../../domain/waiting-notes/notes';
 
 /** Most requests `sentRequests` lists. */
 export const SENT_REQUESTS_LIMIT = 50;
@@ -131,7 +136,7 @@ export async function sentRequestsOf(
     .where(eq(notifications.senderId, senderId))
     .orderBy(desc(notifications.sentAt), desc(notifications.id))
     .limit(SENT_REQUESTS_LIMIT);
-  const requests = rows.map(({ notification, ...rest }) =>
+  const sent = rows.map(({ notification, ...rest }) =>
     toSentRequest({ request: notification, ...rest }, i18n),
   );
   const notes = (await undeliveredNotesOf(db, senderId)).map((note) => toSentRequest({ note, now }, i18n));
@@ -145,7 +150,7 @@ export async function sentRequestsOf(
   )
     .filter(isAttached)
     .map((slip) => toSentRequest({ slip }, i18n));
-  return [...requests, ...notes, ...slipNotes]
+  return [...sent, ...notes, ...slipNotes]
     .sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b._id.localeCompare(a._id))
     .slice(0, SENT_REQUESTS_LIMIT);
 }

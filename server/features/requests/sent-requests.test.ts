@@ -11,7 +11,7 @@ import {
   sentRequests,
 } from '../../testing/request-fixtures';
 import { post, updateProfile } from '../../testing/user-api';
-import { userTopic } from '../../lib/live-topics';
+import { userTopic } from '../../domain/live/topics';
 
 let t: TestApp;
 beforeAll(async () => {

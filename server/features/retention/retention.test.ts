@@ -13,7 +13,7 @@ import {
   strangerBlocks,
   vehicleChanges,
 } from '../../db/schema';
-import { pauseKey } from '../../lib/send-rule/pause';
+import { pauseKey } from '../../domain/requests/send-rule/pause';
 import { cameraJpeg, multipartForm } from '../../testing/photo-fixtures';
 import { createTestApp, nextPhone, registration, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle } from '../../testing/vehicle-fixtures';

@@ -13,9 +13,9 @@ import {
   strangerBlocks,
   vehicleChanges,
 } from '../../db/schema';
-import { RC_CHECK_WINDOW_MS, VEHICLE_CHANGE_WINDOW_MS } from '../../lib/cap-windows';
+import { RC_CHECK_WINDOW_MS, VEHICLE_CHANGE_WINDOW_MS } from '../../limits/cap-windows';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
-import { sweepWaitingNotes } from '../../lib/waiting-notes/notes';
+import { sweepWaitingNotes } from '../../domain/waiting-notes/notes';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -63,7 +63,7 @@ export async function sweepExpired(
     .delete(otpCodes)
     .where(lt(otpCodes.expiresAt, new Date(now.getTime() - retention.codeHours * HOUR_MS)))
     .returning({ id: otpCodes.id });
-  const requests = await db
+  const oldRequests = await db
     .delete(notifications)
     .where(lt(notifications.sentAt, new Date(now.getTime() - retention.requestDays * DAY_MS)))
     .returning({ id: notifications.id });
@@ -104,7 +104,7 @@ export async function sweepExpired(
   ]);
   return {
     codes: codes.length,
-    requests: requests.length,
+    requests: oldRequests.length,
     waitingNotes,
     slips: attachedSlips.length,
     photos: photos.length,

@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownedVehicleList, vehicleOwnerQuery } from '#common/api';
-import { toOwnedVehicle } from '../../lib/api-shapes';
+import { toOwnedVehicle } from '../../domain/api-shapes';
 import { tooManyRequests } from '../../lib/http-error';
-import { maskedCallTo } from '../../lib/masked-call';
+import { maskedCallTo } from '../../domain/requests/call-availability';
 import { countHit, ttlMs } from '../../lib/rate-limit-count';
 import {
   preparedCountedReachableByNumber,
   preparedReachableBy,
   type Registration,
-} from '../../lib/reachable-registrations';
+} from '../../domain/requests/reachability';
 import { SEARCH_DAY_MS, searchDayBudget, searchDayKey, tooManySearchesToday } from '../../lib/search-budget';
 import { currentUser } from '../../plugins/auth';
 

@@ -18,8 +18,8 @@ import { clientAddressKey } from '../../lib/client-address';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { guardPages } from '../../lib/public-page/form-guard';
 import { pageLanguage } from '../../lib/public-page/language';
-import { isAttached, slipNoteText } from '../../lib/slip-request';
-import { replyOf, toSentRequest } from '../../lib/sent-requests';
+import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
+import { replyOf, toSentRequest } from '../../domain/requests/sender-view';
 import { recordSlipReply, slipByCode } from './repository';
 import { slipPageHtml } from './page';
 

@@ -3,9 +3,9 @@ import type { VehicleType } from '#common/vehicle-types';
 import type { Db } from '../../db/database';
 import { users, vehicleChanges, vehicles, type VehicleRow } from '../../db/schema';
 import { conflict, tooManyRequests } from '../../lib/http-error';
-import { rcCheckInFlight } from '../../lib/rc-check-window';
-import { VEHICLE_CHANGE_WINDOW_MS } from '../../lib/cap-windows';
-import { recordNumberRelease } from '../../lib/waiting-notes/holds';
+import { rcCheckInFlight } from '../../domain/ownership/rc-check-window';
+import { VEHICLE_CHANGE_WINDOW_MS } from '../../limits/cap-windows';
+import { recordNumberRelease } from '../../domain/waiting-notes/holds';
 
 export interface NewVehicle {
   name: string;

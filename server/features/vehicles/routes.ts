@@ -8,13 +8,13 @@ import {
   vehicle,
 } from '#common/api';
 import { myVehicleList } from '#common/card-api';
-import { toVehicle } from '../../lib/api-shapes';
+import { toVehicle } from '../../domain/api-shapes';
 import { conflict, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { isUniqueViolation } from '../../plugins/errors';
 import { deleteOwnVehicle, insertVehicle, preparedVehiclesOf, updateOwnVehicle } from './repository';
-import { clearRegistrationFlags } from '../../lib/registration-flags';
-import { liveCardsOfOwner, toVehicleCard } from '../../lib/vehicle-cards';
+import { clearRegistrationFlags } from '../../domain/requests/registration-flags';
+import { liveCardsOfOwner, toVehicleCard } from '../../domain/cards/vehicle-cards';
 
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
 

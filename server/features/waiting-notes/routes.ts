@@ -16,7 +16,7 @@ import {
   waitingCountFor,
   waitingNotesOf,
   withdrawWaitingNote,
-} from '../../lib/waiting-notes/notes';
+} from '../../domain/waiting-notes/notes';
 import { currentUser } from '../../plugins/auth';
 
 /** Notes left for a number nobody reachable has registered yet: leave, list, withdraw, count. */

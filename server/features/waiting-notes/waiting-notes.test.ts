@@ -12,8 +12,8 @@ import { textsFor } from '../../i18n/texts';
 import { startFakeCashfree, type FakeCashfree } from '../../testing/fake-cashfree';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
-import { sweepWaitingNotes } from '../../lib/waiting-notes/notes';
-import { userTopic } from '../../lib/live-topics';
+import { sweepWaitingNotes } from '../../domain/waiting-notes/notes';
+import { userTopic } from '../../domain/live/topics';
 
 const DAY_MS = 86_400_000;
 type LiveEvent = Parameters<Parameters<TestApp['app']['notificationBus']['subscribe']>[1]>[0];

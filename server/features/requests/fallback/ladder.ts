@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FallbackChannel } from '#common/fallback-channels';
 import { inQuietHours } from '#common/quiet-hours';
 import type { FallbackConfig } from './settings';
-import type { FlowCaller, NoticeSender } from '../../../lib/fallback-providers';
+import type { FlowCaller, NoticeSender } from '../../../providers/fallback-providers';
 import { periodicJobOf } from '../../../lib/periodic-job';
 import { changedRequest } from '../repository';
 import {

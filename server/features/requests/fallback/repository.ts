@@ -18,7 +18,7 @@ import type { Language } from '#common/languages';
 import type { QuietHours } from '#common/quiet-hours';
 import type { Db } from '../../../db/database';
 import { fallbackSteps, notifications, requestStrangers, users, vehicles } from '../../../db/schema';
-import { quietHoursOf } from '../../../lib/api-shapes';
+import { quietHoursOf } from '../../../domain/api-shapes';
 import { senderNotBlockedByReceiver } from '../repository';
 
 /** A step this much older than its due time is past helping (a blocked car matters for about an hour). */

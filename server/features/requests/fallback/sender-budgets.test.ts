@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import type { PublicRequestStatus, VehicleCard } from '#common/card-api';
 import { notifications, vehicleCards } from '../../../db/schema';
-import { recordStranger } from '../../../lib/strangers';
+import { recordStranger } from '../../../domain/strangers/identity';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { I18n } from '@lingui/core';
+import type { SentRequest } from '#common/api';
+import type { ReplyKind } from '#common/replies';
+import { fallbackSteps, notifications, type NotificationRow, type WaitingNoteRow } from '../../db/schema';
+import { contentFor } from './request-texts';
+import { slipNoteText, type AttachedSlip } from '../slips/slip-notes';
+import { isExpired, noteContent } from '../waiting-notes/notes';
+
+/**
+ * The plate a request was sent for, as its sender sees it: the number stored when it was sent, so a
+ * receiver who renumbers the vehicle later does not tell senders the new one. Only a request about a
+ * vehicle names it: a notification names none (SPEC §7).
+ */
+export const sentForPlate = sql<
+  string | null
+>`case when ${notifications.kind} = 'notification' then null else ${notifications.vehicleNumber} end`;
+
+/** A step of the fallback ladder as its sender sees it. */
+export type FallbackStep = SentRequest['fallbacks'][number];
+
+/** The fallback steps taken for the request (those its provider accepted), oldest first, as JSON. */
+export const fallbacksOfRequest = sql<FallbackStep[]>`coalesce((select json_agg(json_build_object(
+    'channel', ${fallbackSteps.channel}, 'at', ${fallbackSteps.at}) order by ${fallbackSteps.at})
+  from ${fallbackSteps}
+  where ${fallbackSteps.notificationId} = ${notifications.id} and not ${fallbackSteps.failed}), '[]')`.mapWith(
+  (steps: FallbackStep[] | string) =>
+    (typeof steps === 'string' ? (JSON.parse(steps) as FallbackStep[]) : steps).map(({ channel, at }) => ({
+      channel,
+      at: new Date(at).toISOString(),
+    })),
+);
+
+/** A stored answer, in whichever store its request is kept. */
+interface StoredReply {
+  replyKind: ReplyKind | null;
+  replyText?: string | null;
+  repliedAt: Date | null;
+}
+
+/** The one shape of an answer as its sender reads it: `{kind, text?, at}`, or null while unanswered. */
+export function replyOf({ replyKind, replyText, repliedAt }: StoredReply): SentRequest['reply'] {
+  if (!replyKind || !repliedAt) return null;
+  return { kind: replyKind, ...(replyText ? { text: replyText } : {}), at: repliedAt.toISOString() };
+}
+
+/**
+ * What a sender follows among their requests, in whichever store it is kept: a request (with the
+ * plate it names, whether its receiver shares read receipts, null when the receiver is gone, and the
+ * fallback steps taken; `fromNote` when it was a waiting note delivered), a note still waiting for its
+ * number (or expired by `now`), or a slip's note, answered from the slip's page and never delivered
+ * to a device.
+ */
+export type SentSource =
+  | {
+      request: NotificationRow;
+      vehicleNumber: string | null;
+      receiptsShared: boolean | null;
+      fallbacks: FallbackStep[];
+      fromNote?: boolean;
+    }
+  | { note: WaitingNoteRow; now: Date }
+  | { slip: AttachedSlip };
+
+/**
+ * Any request as its sender sees it, in the sender's language (`i18n`): never a phone number of either
+ * side, and when and whether it reached and was opened only if the receiver shares read receipts.
+ */
+export function toSentRequest(source: SentSource, i18n: I18n): SentRequest {
+  if ('note' in source) {
+    const { note, now } = source;
+    const expired = isExpired(note, now);
+    return {
+      ...notDelivered(note.id, note.vehicleNumber, noteContent(note, i18n), note.createdAt),
+      reply: null,
+      waitingUntil: expired ? null : note.expiresAt.toISOString(),
+      expired,
+    };
+  }
+  if ('slip' in source) {
+    const { slip } = source;
+    return {
+      ...notDelivered(slip.id, slip.vehicleNumber, slipNoteText(slip, i18n), slip.attachedAt),
+      reply: replyOf(slip),
+    };
+  }
+  const { request: row, vehicleNumber, receiptsShared, fallbacks, fromNote } = source;
+  const receipts = receiptsShared !== false;
+  return {
+    _id: row.id,
+    vehicleNumber: vehicleNumber?.toUpperCase() ?? null,
+    content: contentFor(row, i18n),
+    sentAt: row.sentAt.toISOString(),
+    deliveredAt: receipts ? (row.deliveredAt?.toISOString() ?? null) : null,
+    seenAt: receipts ? (row.seenAt?.toISOString() ?? null) : null,
+    reply: replyOf(row),
+    reminderSentAt: row.reminderSentAt?.toISOString() ?? null,
+    fallbacks,
+    ...(fromNote ? { waitingUntil: null, expired: false } : {}),
+  };
+}
+
+/** A request that no device received: no receipts, no reminder, no fallback. */
+const notDelivered = (id: string, vehicleNumber: string, content: string, sentAt: Date) => ({
+  _id: id,
+  vehicleNumber: vehicleNumber.toUpperCase(),
+  content,
+  sentAt: sentAt.toISOString(),
+  deliveredAt: null,
+  seenAt: null,
+  reminderSentAt: null,
+  fallbacks: [],
+});
