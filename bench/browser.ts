@@ -163,7 +163,7 @@ export const median = (values: number[]) => {
 };
 
 /** Opens the page once and waits until its service worker controls it. */
-async function installServiceWorker(context: BrowserContext, url: string): Promise<Page> {
+export async function installServiceWorker(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${url}/dashboard`);
   await page.waitForFunction(() => window.__benchNameShownAt !== undefined, undefined, { timeout: 60_000 });

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:trace`: where a start of the dashboard spends its time. Seeds a small PGlite
- * database, serves the production build, and records one cold and one warm start (the bench's 4× CPU
+ * database, serves the production build, and records one cold and one warm start of the floors
+ * (floor-page.ts) and then of the app (the bench's 4× CPU
  * slowdown and slow 4G) with Chromium's tracing; prints, for each, the resources the page fetched
  * (start → end, ms from navigation) and the renderer main thread's tasks over 4 ms up to the
  * greeting, and writes the traces to a temporary folder for the Performance panel.
@@ -11,7 +12,14 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { openDatabase } from '../server/db/database';
 import { launchContext } from '../test/support/chromium';
-import { prepareForWarmStart, throttledPage, watchForReady, type Instrumentation } from './browser';
+import {
+  installServiceWorker,
+  prepareForWarmStart,
+  throttledPage,
+  watchForReady,
+  type Instrumentation,
+} from './browser';
+import { FLOOR_GREETING, startFloorServer } from './floor-page';
 import { createDatabase } from './databases';
 import { seed } from './seed';
 import { startServer } from './server';
@@ -97,6 +105,25 @@ async function tracedVisit(context: BrowserContext, url: string, label: string, 
   console.log(`main thread busy ${busy.toFixed(0)} ms of ${shownAt.toFixed(0)} ms`);
 }
 
+/** The floors' starts, traced the same way, to read the app's against (floor-page.ts). */
+async function traceFloors(folder: string): Promise<void> {
+  const floor = await startFloorServer();
+  try {
+    for (const kind of ['cold', 'warm'] as const) {
+      const launched = await launchContext({ viewport: { width: 360, height: 640 } });
+      try {
+        await launched.context.addInitScript(watchForReady, { greeting: FLOOR_GREETING });
+        if (kind === 'warm') await (await installServiceWorker(launched.context, floor.url)).close();
+        await tracedVisit(launched.context, floor.url, `${kind}-floor`, folder);
+      } finally {
+        await launched.close();
+      }
+    }
+  } finally {
+    await floor.close();
+  }
+}
+
 const database = await createDatabase('pglite');
 const opened = await openDatabase(database.config);
 const [token] = await seed(opened.db, 10_000).finally(() => opened.close());
@@ -104,6 +131,7 @@ const server = await startServer(database.env);
 const folder = await mkdtemp(path.join(os.tmpdir(), 'vahan-trace-'));
 const instrumentation: Instrumentation = { token, greeting: 'Hello, Owner 1' };
 try {
+  await traceFloors(folder);
   for (const kind of ['cold', 'warm'] as const) {
     const launched = await launchContext({ viewport: { width: 360, height: 640 } });
     try {
