@@ -10,7 +10,7 @@ import { VEHICLE_TYPES } from '#common/vehicle-types';
 import { cameraJpeg, multipartForm } from '../testing/photo-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { addVehicle } from '../testing/vehicle-fixtures';
-import { NOTIFICATION_KINDS, REQUEST_VIAS, slips } from './schema';
+import { REQUEST_KINDS, REQUEST_VIAS, slips } from './schema';
 
 /** Each enum-like column, a row to write it on, and the values `common/` allows in it. */
 interface EnumColumn {
@@ -24,7 +24,7 @@ const COLUMNS: EnumColumn[] = [
   { table: 'users', column: 'district', allowed: DISTRICTS },
   { table: 'users', column: 'language', allowed: LANGUAGES },
   { table: 'vehicles', column: 'vehicle_type', allowed: VEHICLE_TYPES },
-  { table: 'notifications', column: 'kind', allowed: NOTIFICATION_KINDS },
+  { table: 'notifications', column: 'kind', allowed: REQUEST_KINDS },
   { table: 'notifications', column: 'template_key', allowed: TEMPLATE_KEYS },
   { table: 'notifications', column: 'reply_kind', allowed: REPLY_KINDS },
   { table: 'notifications', column: 'via', allowed: REQUEST_VIAS },

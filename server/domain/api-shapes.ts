@@ -13,7 +13,7 @@ import { initialsOf } from '#common/person-name';
 import type { QuietHours } from '#common/quiet-hours';
 import { imageUrl } from '#common/photos';
 import { requestUrl } from '#common/replies';
-import type { NotificationRow, RequestImageRow, UserRow, VehicleRow } from '../db/schema';
+import type { RequestRow, RequestImageRow, UserRow, VehicleRow } from '../db/schema';
 import { textsFor } from '../i18n/texts';
 import { contentFor, titleFor } from './requests/request-texts';
 
@@ -100,7 +100,7 @@ export type RequestPhoto = Pick<RequestImageRow, 'id' | 'latitude' | 'longitude'
  * as the sender lets them be seen. Only the service's own notices are `system`, whatever a sender's name.
  */
 export function toServerNotification(
-  row: NotificationRow,
+  row: RequestRow,
   sender: ShownSender | null,
   i18n: I18n,
   photo: RequestPhoto | null = null,

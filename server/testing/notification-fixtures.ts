@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ServerNotification } from '#common/api';
 import { NOTIFICATION_TITLE } from '#common/message-templates';
-import { notifications, vehicles, type VehicleRow } from '../db/schema';
+import { requests, vehicles, type VehicleRow } from '../db/schema';
 import type { SignedIn, TestApp } from './test-app';
 import { post, updateProfile } from './user-api';
 
@@ -61,10 +61,7 @@ export async function notify(
 }
 
 export async function storedFor(t: TestApp, receiver: SignedIn) {
-  return t.app.database.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.receiverId, receiver.user._id));
+  return t.app.database.db.select().from(requests).where(eq(requests.receiverId, receiver.user._id));
 }
 
 /** Through the API, as the user would: their server then stops serving the cached row at once. */

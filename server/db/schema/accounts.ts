@@ -6,7 +6,7 @@ import { DISTRICTS, type District } from '#common/districts';
 import { LANGUAGES, type Language } from '#common/languages';
 import { timestamptz, oneOf } from './columns';
 
-export const NOTIFICATION_KINDS = ['message', 'notification', 'call', 'system'] as const;
+export const REQUEST_KINDS = ['message', 'notification', 'call', 'system'] as const;
 /** How a request with no sender account reached its owner: a windscreen card. */
 export const REQUEST_VIAS = ['card'] as const;
 export type RequestVia = (typeof REQUEST_VIAS)[number];

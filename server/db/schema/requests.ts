@@ -4,17 +4,19 @@ import { boolean, index, integer, pgTable, primaryKey, text, uuid, varchar } fro
 import { FALLBACK_CHANNELS, type FallbackChannel } from '#common/fallback-channels';
 import { TEMPLATE_KEYS, type TemplateKey } from '#common/message-templates';
 import { REPLY_KINDS, type ReplyKind } from '#common/replies';
-import { NOTIFICATION_KINDS, REQUEST_VIAS, type RequestVia, users } from './accounts';
+import { REQUEST_KINDS, REQUEST_VIAS, type RequestVia, users } from './accounts';
 import { vehicles } from './vehicles';
 import { timestamptz, oneOf } from './columns';
 
 /**
- * Requests: every way of reaching an owner stores one. A user's request is inserted only by the send
- * rule's database function `store_checked_request` (defined last by migration 0016, called from server/domain/requests/send-rule/),
+ * Requests: every way of reaching an owner stores one (the SQL table keeps its first name,
+ * `notifications`). A user's request is inserted only through the one entry (server/domain/requests/
+ * reach.ts), by the send rule's database function `store_checked_request` (defined last by migration
+ * 0026),
  * which checks blocks and send windows under a lock: a column added here that a new request must set
  * goes into that function too (server/domain/requests/send-rule/send-rule.test.ts compares them).
  */
-export const notifications = pgTable(
+export const requests = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -24,7 +26,7 @@ export const notifications = pgTable(
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     /** A masked call placed through the telephony provider is a request of kind `call`. */
-    kind: text('kind').$type<(typeof NOTIFICATION_KINDS)[number]>().notNull(),
+    kind: text('kind').$type<(typeof REQUEST_KINDS)[number]>().notNull(),
     /** As the sender typed it, or the service's text in English (`title` and `content`). */
     title: text('title').notNull(),
     content: text('content').notNull(),
@@ -54,7 +56,7 @@ export const notifications = pgTable(
       .where(sql`${table.readAt} is null`),
     index('notifications_sender_sent_idx').on(table.senderId, table.sentAt),
     index('notifications_sent_idx').on(table.sentAt),
-    oneOf('notifications_kind_check', table.kind, NOTIFICATION_KINDS),
+    oneOf('notifications_kind_check', table.kind, REQUEST_KINDS),
     oneOf('notifications_template_key_check', table.templateKey, TEMPLATE_KEYS),
     oneOf('notifications_reply_kind_check', table.replyKind, REPLY_KINDS),
     index('notifications_receiver_sent_idx').on(table.receiverId, table.sentAt),
@@ -75,7 +77,7 @@ export const fallbackSteps = pgTable(
   {
     notificationId: uuid('notification_id')
       .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+      .references(() => requests.id, { onDelete: 'cascade' }),
     channel: text('channel').$type<FallbackChannel>().notNull(),
     at: timestamptz('at').notNull(),
     /** The provider's id of the call placed, which its webhooks must name. */

@@ -18,7 +18,7 @@ import { TEMPLATE_KEYS, type TemplateKey } from '#common/message-templates';
 import { REPLY_KINDS, type ReplyKind } from '#common/replies';
 import { users } from './accounts';
 import { vehicles } from './vehicles';
-import { notifications } from './requests';
+import { requests } from './requests';
 import { timestamptz, oneOf } from './columns';
 
 /**
@@ -52,7 +52,7 @@ export const publicStatusTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     requestId: uuid('request_id')
       .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+      .references(() => requests.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [
@@ -79,7 +79,7 @@ export const requestImages = pgTable(
     notificationId: uuid('notification_id')
       .notNull()
       .unique()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+      .references(() => requests.id, { onDelete: 'cascade' }),
     contentType: text('content_type').$type<ImageType>().notNull(),
     bytes: bytea('bytes').notNull(),
     latitude: doublePrecision('latitude'),
@@ -159,6 +159,20 @@ export const waitingNotes = pgTable(
 export type WaitingNoteRow = typeof waitingNotes.$inferSelect;
 export type VehicleCardRow = typeof vehicleCards.$inferSelect;
 
+/** What a false-alarm report holds, pending or taken effect: the request, its two people, when. */
+const falseAlarmReport = () => ({
+  notificationId: uuid('notification_id')
+    .primaryKey()
+    .references(() => requests.id, { onDelete: 'cascade' }),
+  senderId: uuid('sender_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  receiverId: uuid('receiver_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reportedAt: timestamptz('reported_at').notNull(),
+});
+
 /**
  * A request its receiver marked a false alarm (once per request). `strike` is whether it counts
  * against the sender: a receiver strikes one sender at most once a day.
@@ -166,16 +180,7 @@ export type VehicleCardRow = typeof vehicleCards.$inferSelect;
 export const falseAlarms = pgTable(
   'false_alarms',
   {
-    notificationId: uuid('notification_id')
-      .primaryKey()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    receiverId: uuid('receiver_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reportedAt: timestamptz('reported_at').notNull(),
+    ...falseAlarmReport(),
     strike: boolean('strike').notNull(),
   },
   (table) => [
@@ -191,16 +196,7 @@ export const falseAlarms = pgTable(
 export const pendingFalseAlarms = pgTable(
   'pending_false_alarms',
   {
-    notificationId: uuid('notification_id')
-      .primaryKey()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    receiverId: uuid('receiver_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reportedAt: timestamptz('reported_at').notNull(),
+    ...falseAlarmReport(),
     takesEffectAt: timestamptz('takes_effect_at').notNull(),
   },
   (table) => [index('pending_false_alarms_takes_effect_idx').on(table.takesEffectAt)],
@@ -241,7 +237,7 @@ export const requestStrangers = pgTable(
   {
     notificationId: uuid('notification_id')
       .primaryKey()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+      .references(() => requests.id, { onDelete: 'cascade' }),
     cardId: uuid('card_id').references(() => vehicleCards.id, { onDelete: 'set null' }),
     cookieHash: text('cookie_hash'),
     addressHash: text('address_hash'),
@@ -251,6 +247,7 @@ export const requestStrangers = pgTable(
   (table) => [
     index('request_strangers_card_created_idx').on(table.cardId, table.createdAt),
     index('request_strangers_address_created_idx').on(table.addressHash, table.createdAt),
+    index('request_strangers_phone_created_idx').on(table.phoneHash, table.createdAt),
   ],
 );
 
@@ -282,5 +279,5 @@ export const strangerBlocks = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type VehicleRow = typeof vehicles.$inferSelect;
-export type NotificationRow = typeof notifications.$inferSelect;
+export type RequestRow = typeof requests.$inferSelect;
 export type RequestImageRow = typeof requestImages.$inferSelect;

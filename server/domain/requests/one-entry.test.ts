@@ -28,7 +28,9 @@ describe('a request', () => {
   });
 
   it('is inserted into the requests table directly only as the service’s own notice', () => {
-    expect(modulesMatching(/\.insert\(\s*notifications\b/)).toEqual(['domain/requests/system-notices.ts']);
+    expect(modulesMatching(/\.insert\(\s*(requests|notifications)\b/)).toEqual([
+      'domain/requests/system-notices.ts',
+    ]);
   });
 
   it('finds the modules it checks', () => {

@@ -2,21 +2,21 @@ import type { I18n } from '@lingui/core';
 import { eq } from 'drizzle-orm';
 import type { SentRequest, ServerNotification } from '#common/api';
 import type { Db } from '../../db/database';
-import { notifications, type NotificationRow, type RequestVia, type UserRow } from '../../db/schema';
+import { requests, type RequestRow, type RequestVia, type UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import type { LiveNotificationBus } from '../live/bus';
 import { toServerNotification, type RequestPhoto, type ShownSender } from '../api-shapes';
 import { requestPushData } from './push-data';
 import { toSentRequest } from './sender-view';
 import { newRequestRow, preparedCheckedSend, type SendRefusal, type SendRule } from './send-rule/send-rule';
-import { recordStranger, type StrangerIdentity } from '../strangers/identity';
+import type { StrangerIdentity } from '../strangers/identity';
 
 /** Who reaches an owner: an account, or a stranger known only by hashes of what they proved. */
 export type RequestSender = { account: UserRow } | { stranger: StrangerIdentity };
 
 /** What a request says and what it is about; the send rule and the store fill the rest of its row. */
 export type RequestContent = Pick<
-  NotificationRow,
+  RequestRow,
   'kind' | 'vehicleId' | 'vehicleNumber' | 'title' | 'content' | 'templateKey'
 >;
 
@@ -36,12 +36,12 @@ export interface Reaching {
    * What must happen after the request is stored and before anyone is told of it (keep its photo,
    * place its call). When it throws, the request is forgotten, as if never sent, and the error goes on.
    */
-  beforeAnnounce?: (row: NotificationRow) => Promise<void>;
+  beforeAnnounce?: (row: RequestRow) => Promise<void>;
 }
 
 /** A stored request: its row, and the request as its sender sees it, in the sender's language. */
 export interface Reached {
-  row: NotificationRow;
+  row: RequestRow;
   sentView(i18n: I18n): SentRequest;
   /** What the receiver is shown, in another reader's language (the sender's confirmation). */
   shownIn(i18n: I18n): ServerNotification;
@@ -62,13 +62,13 @@ export interface RequestReach {
   /**
    * The one way every request reaches an owner: account messages, notifications, photos and calls,
    * a card's message and call, a waiting note when it is delivered. Builds the row, checks it against
-   * the send rule and stores it in one round trip (announced in the same statement unless something
-   * must happen first), records a stranger sender, hands it to the live channel and push in the
+   * the send rule and stores it with who a stranger sender is in one round trip (announced in the same
+   * statement unless something must happen first), hands it to the live channel and push in the
    * receiver's language, and returns the sender's view, or the refusal.
    */
   reach(reaching: Reaching): Promise<ReachOutcome>;
   /** Announces a stored request to its receiver again, as a reminder. */
-  remind(row: NotificationRow, receiver: Receiver, sender: ShownSender | null): void;
+  remind(row: RequestRow, receiver: Receiver, sender: ShownSender | null): void;
 }
 
 /** What announcing a request needs of its receiver: their language and quiet hours. */
@@ -104,13 +104,17 @@ export function requestReach({ db, bus, now }: ReachDeps): RequestReach {
       const row = keep ? { ...built, id: keep.id } : built;
       const forReceiver = toServerNotification(row, account, textsFor(to.language), photo);
       const announceNow = beforeAnnounce === undefined;
-      const refusal = await checkedSend(row, rule, announceNow ? bus.announcement(to.id, forReceiver) : null);
+      const refusal = await checkedSend(
+        row,
+        rule,
+        announceNow ? bus.announcement(to.id, forReceiver) : null,
+        'stranger' in from ? from.stranger : undefined,
+      );
       if (refusal) return { refused: refusal };
       try {
-        if ('stranger' in from) await recordStranger(db, row.id, from.stranger, row.sentAt);
         await beforeAnnounce?.(row);
       } catch (error) {
-        await db.delete(notifications).where(eq(notifications.id, row.id));
+        await db.delete(requests).where(eq(requests.id, row.id));
         throw error;
       }
       publish(to.id, to, forReceiver, announceNow);

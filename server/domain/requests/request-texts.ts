@@ -1,8 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { NOTIFICATION_TITLE, notificationTitle, templateText } from '#common/message-templates';
-import type { NotificationRow } from '../../db/schema';
+import type { RequestRow } from '../../db/schema';
 
-type Texts = Pick<NotificationRow, 'kind' | 'title' | 'content' | 'templateKey' | 'vehicleNumber'>;
+type Texts = Pick<RequestRow, 'kind' | 'title' | 'content' | 'templateKey' | 'vehicleNumber'>;
 
 /** A request's title as one reader reads it: the service's words in their language, a sender's as typed. */
 export function titleFor(row: Texts, i18n: I18n): string {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { I18n } from '@lingui/core';
 import type { SentRequest } from '#common/api';
 import type { ReplyKind } from '#common/replies';
-import { fallbackSteps, notifications, type NotificationRow, type WaitingNoteRow } from '../../db/schema';
+import { fallbackSteps, requests, type RequestRow, type WaitingNoteRow } from '../../db/schema';
 import { contentFor } from './request-texts';
 import { slipNoteText, type AttachedSlip } from '../slips/slip-notes';
 import { isExpired, noteContent } from '../waiting-notes/notes';
@@ -14,7 +14,7 @@ import { isExpired, noteContent } from '../waiting-notes/notes';
  */
 export const sentForPlate = sql<
   string | null
->`case when ${notifications.kind} = 'notification' then null else ${notifications.vehicleNumber} end`;
+>`case when ${requests.kind} = 'notification' then null else ${requests.vehicleNumber} end`;
 
 /** A step of the fallback ladder as its sender sees it. */
 export type FallbackStep = SentRequest['fallbacks'][number];
@@ -23,7 +23,7 @@ export type FallbackStep = SentRequest['fallbacks'][number];
 export const fallbacksOfRequest = sql<FallbackStep[]>`coalesce((select json_agg(json_build_object(
     'channel', ${fallbackSteps.channel}, 'at', ${fallbackSteps.at}) order by ${fallbackSteps.at})
   from ${fallbackSteps}
-  where ${fallbackSteps.notificationId} = ${notifications.id} and not ${fallbackSteps.failed}), '[]')`.mapWith(
+  where ${fallbackSteps.notificationId} = ${requests.id} and not ${fallbackSteps.failed}), '[]')`.mapWith(
   (steps: FallbackStep[] | string) =>
     (typeof steps === 'string' ? (JSON.parse(steps) as FallbackStep[]) : steps).map(({ channel, at }) => ({
       channel,
@@ -53,7 +53,7 @@ export function replyOf({ replyKind, replyText, repliedAt }: StoredReply): SentR
  */
 export type SentSource =
   | {
-      request: NotificationRow;
+      request: RequestRow;
       vehicleNumber: string | null;
       receiptsShared: boolean | null;
       fallbacks: FallbackStep[];

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { PublicRequestStatus } from '#common/card-api';
 import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
-import { notifications, publicStatusTokens, users, type NotificationRow } from '../../db/schema';
+import { requests, publicStatusTokens, users, type RequestRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { fallbacksOfRequest, toSentRequest, type FallbackStep } from './sender-view';
 
@@ -57,14 +57,14 @@ export async function followedRequest(
 ): Promise<FollowedRequest | undefined> {
   const [found] = await db
     .select({
-      request: notifications,
+      request: requests,
       expiresAt: publicStatusTokens.expiresAt,
       receiptsShared: users.shareReadReceipts,
       fallbacks: fallbacksOfRequest,
     })
     .from(publicStatusTokens)
-    .innerJoin(notifications, eq(notifications.id, publicStatusTokens.requestId))
-    .leftJoin(users, eq(users.id, notifications.receiverId))
+    .innerJoin(requests, eq(requests.id, publicStatusTokens.requestId))
+    .leftJoin(users, eq(users.id, requests.receiverId))
     .where(and(eq(publicStatusTokens.tokenHash, hashOf(token)), gt(publicStatusTokens.expiresAt, now)));
   if (!found) return undefined;
   return {
@@ -81,7 +81,7 @@ export async function followedRequest(
 
 /** The status of a request for its token holder: its sender's view, without anything else. */
 export function toPublicRequestStatus(
-  row: NotificationRow,
+  row: RequestRow,
   receiptsShared: boolean | null,
   fallbacks: FallbackStep[],
 ): PublicRequestStatus {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { notifications, type NotificationRow } from '../../db/schema';
+import { requests, type RequestRow } from '../../db/schema';
 import { SYSTEM_KIND } from '../api-shapes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -15,11 +15,11 @@ export async function storeSupersededNotices(
   vehicleNumber: string,
   others: { id: string; ownerId: string }[],
   now: Date,
-): Promise<NotificationRow[]> {
+): Promise<RequestRow[]> {
   if (others.length === 0) return [];
   const number = vehicleNumber.toUpperCase();
   return tx
-    .insert(notifications)
+    .insert(requests)
     .values(
       others.map((other) => ({
         receiverId: other.ownerId,

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/database';
-import { requestStrangers } from '../../db/schema';
 import { clientAddressKey } from '../../lib/client-address';
 
 /**
@@ -34,17 +32,4 @@ export function strangerHashes(identity: StrangerIdentity): Record<`${StrangerKi
     addressHash: hash('address', identity.address),
     phoneHash: hash('phone', identity.phone),
   };
-}
-
-/** Records who sent the stored request `notificationId` when it came from a stranger. */
-export async function recordStranger(
-  db: Db,
-  notificationId: string,
-  identity: StrangerIdentity,
-  now: Date,
-): Promise<void> {
-  await db
-    .insert(requestStrangers)
-    .values({ notificationId, cardId: identity.cardId, ...strangerHashes(identity), createdAt: now })
-    .onConflictDoNothing();
 }

@@ -4,7 +4,7 @@ import type { WaitingNote } from '#common/api';
 import { templateText, type TemplateKey } from '#common/message-templates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { notifications, users, vehicles, waitingNotes, type WaitingNoteRow } from '../../db/schema';
+import { requests, users, vehicles, waitingNotes, type WaitingNoteRow } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 /** Most notes a sender's lists show. */
@@ -116,8 +116,8 @@ export async function undeliveredNotesOf(db: Db, senderId: string): Promise<Wait
   return db
     .select({ note: waitingNotes })
     .from(waitingNotes)
-    .leftJoin(notifications, eq(notifications.id, waitingNotes.id))
-    .where(and(eq(waitingNotes.senderId, senderId), isNull(notifications.id), isNull(waitingNotes.slipId)))
+    .leftJoin(requests, eq(requests.id, waitingNotes.id))
+    .where(and(eq(waitingNotes.senderId, senderId), isNull(requests.id), isNull(waitingNotes.slipId)))
     .orderBy(desc(waitingNotes.createdAt), desc(waitingNotes.id))
     .limit(WAITING_NOTES_LIMIT)
     .then((rows) => rows.map(({ note }) => note));

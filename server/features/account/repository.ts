@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import {
   blocks,
   falseAlarms,
-  notifications,
+  requests,
   otpCodes,
   pendingFalseAlarms,
   requestImages,
@@ -91,14 +91,14 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
     db.select().from(vehicles).where(eq(vehicles.ownerId, user.id)).orderBy(asc(vehicles.createdAt)),
     db
       .select()
-      .from(notifications)
-      .where(eq(notifications.senderId, user.id))
-      .orderBy(desc(notifications.sentAt), desc(notifications.id)),
+      .from(requests)
+      .where(eq(requests.senderId, user.id))
+      .orderBy(desc(requests.sentAt), desc(requests.id)),
     db
       .select()
-      .from(notifications)
-      .where(eq(notifications.receiverId, user.id))
-      .orderBy(desc(notifications.sentAt), desc(notifications.id)),
+      .from(requests)
+      .where(eq(requests.receiverId, user.id))
+      .orderBy(desc(requests.sentAt), desc(requests.id)),
     db
       .select()
       .from(sessions)
@@ -120,8 +120,8 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
         longitude: requestImages.longitude,
       })
       .from(requestImages)
-      .innerJoin(notifications, eq(notifications.id, requestImages.notificationId))
-      .where(eq(notifications.senderId, user.id))
+      .innerJoin(requests, eq(requests.id, requestImages.notificationId))
+      .where(eq(requests.senderId, user.id))
       .orderBy(desc(requestImages.createdAt)),
     // Those that took effect, and those that may still be undone.
     db

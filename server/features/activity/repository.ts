@@ -2,7 +2,7 @@ import { and, desc, eq, gt, or } from 'drizzle-orm';
 import type { I18n } from '@lingui/core';
 import { ACTIVITY_DAYS, ACTIVITY_MAX, type ActivityItem } from '#common/api';
 import type { Db } from '../../db/database';
-import { notifications, slips, vehicleCards, vehicles } from '../../db/schema';
+import { requests, slips, vehicleCards, vehicles } from '../../db/schema';
 import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -60,22 +60,10 @@ async function cardActivity(db: Db, ownerId: string, since: Date): Promise<Activ
 /** The requests that reached the owner through a card since `since`: their kind and the owner's answer. */
 async function cardRequests(db: Db, ownerId: string, since: Date): Promise<ActivityItem[]> {
   const rows = await db
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      sentAt: notifications.sentAt,
-      vehicleNumber: notifications.vehicleNumber,
-      replyKind: notifications.replyKind,
-    })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.receiverId, ownerId),
-        eq(notifications.via, 'card'),
-        gt(notifications.sentAt, since),
-      ),
-    )
-    .orderBy(desc(notifications.sentAt))
+    .select()
+    .from(requests)
+    .where(and(eq(requests.receiverId, ownerId), eq(requests.via, 'card'), gt(requests.sentAt, since)))
+    .orderBy(desc(requests.sentAt))
     .limit(ACTIVITY_MAX);
   return rows.map((row) => ({
     _id: `cardRequest-${row.id}`,

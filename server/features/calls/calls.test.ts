@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnedVehicle, ServerNotification, Vehicle } from '#common/api';
 import { textsFor } from '../../i18n/texts';
-import { notifications } from '../../db/schema';
+import { requests } from '../../db/schema';
 import { EXOTEL_CALLER_ID, startFakeExotel, type FakeExotel } from '../../testing/fake-exotel';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { search, updateProfile } from '../../testing/user-api';
@@ -59,8 +59,8 @@ async function ownerWithCar(): Promise<{ owner: SignedIn; car: Vehicle }> {
 const callsTo = (owner: SignedIn) =>
   t.app.database.db
     .select()
-    .from(notifications)
-    .where(eq(notifications.receiverId, owner.user._id))
+    .from(requests)
+    .where(eq(requests.receiverId, owner.user._id))
     .then((rows) => rows.filter((row) => row.kind === 'call'));
 
 describe('POST /api/users/callOwner', () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
-import { notifications } from '../../db/schema';
+import { requests } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { updateProfile } from '../../testing/user-api';
@@ -201,8 +201,8 @@ describe('POST /api/public/cards/{code}/call', () => {
     expect(response.statusCode).toBe(502);
     const rows = await t.app.database.db
       .select()
-      .from(notifications)
-      .where(eq(notifications.receiverId, owner.user._id));
+      .from(requests)
+      .where(eq(requests.receiverId, owner.user._id));
     expect(rows).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { I18n } from '@lingui/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
@@ -23,7 +22,7 @@ import { callsUnavailable, maskedCallTo } from '../../domain/requests/call-avail
 import type { PhoneCodes } from '../../domain/codes/phone-codes';
 import { countHit, ttlMs } from '../../lib/rate-limit-count';
 import { preparedReachableBy } from '../../domain/requests/reachability';
-import { callerCallWindows, cardCallRule, cardMessageRule } from '../../domain/requests/send-rule/send-rule';
+import { callRule as callRuleOf, cardMessageRule } from '../../domain/requests/send-rule/send-rule';
 import { preparedReceiverWindowFull } from '../../domain/requests/send-rule/receiver-window';
 import { issueStatusToken } from '../../domain/requests/status-tokens';
 import { isStrangerBlocked } from '../../domain/strangers/blocks';
@@ -113,7 +112,8 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
   const reachableByVehicle = preparedReachableBy(db, 'vehicleId');
   const { keyPrefix } = app.config.rateLimitStore;
   const limits = app.config.cardSendLimits;
-  const callRule = cardCallRule(app.config.callsPerReceiverHour);
+  // A stranger's calls count in the caller's windows by the phone they proved, as an account's do.
+  const callRule = callRuleOf(app.config.callsPerReceiverHour, app.config.callerCallLimits);
   const receiverWindowFull = preparedReceiverWindowFull(db, callRule);
 
   async function target(code: string): Promise<CardTarget | undefined> {
@@ -253,15 +253,6 @@ export function publicCards(app: FastifyInstance, codes: PhoneCodes): PublicCard
       if (!(await codes.verify(phone, otp))) throw badRequest((i18n) => i18n._('server.auth.invalidCode'));
       const stranger = { cardId: card.id, cookie, address, phone };
       if (await isStrangerBlocked(db, owner.id, stranger, now)) throw forbidden(STRANGER_BLOCKED);
-      // The caller's windows of the call rule, counted by the proven phone (a stranger has no account).
-      const caller = createHash('sha256').update(`card-caller:${phone}`).digest('base64url');
-      const { perCaller, perPair } = callerCallWindows(app.config.callerCallLimits);
-      await count(`card-caller:${caller}`, perCaller.ms, perCaller.max, (i18n) =>
-        i18n._('server.calls.callerLimit'),
-      );
-      await count(`card-caller:${caller}:${owner.id}`, perPair.ms, perPair.max, (i18n) =>
-        i18n._('server.calls.pairLimit'),
-      );
       const outcome = await app.requests.reach({
         from: { stranger },
         to: owner,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { ARRIVAL_REPLIES } from '#common/replies';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { falseAlarms, notifications, pendingFalseAlarms } from '../../db/schema';
+import { falseAlarms, requests, pendingFalseAlarms } from '../../db/schema';
 import { takeEffect } from './repository';
 
 const HOUR_MS = 60 * 60_000;
@@ -35,12 +35,12 @@ export async function reportFalseAlarm(
   return db.transaction(async (tx) => {
     const [request] = await tx
       .select({
-        senderId: notifications.senderId,
-        sentAt: notifications.sentAt,
-        replyKind: notifications.replyKind,
+        senderId: requests.senderId,
+        sentAt: requests.sentAt,
+        replyKind: requests.replyKind,
       })
-      .from(notifications)
-      .where(and(eq(notifications.id, notificationId), eq(notifications.receiverId, receiverId)))
+      .from(requests)
+      .where(and(eq(requests.id, notificationId), eq(requests.receiverId, receiverId)))
       .for('no key update');
     if (!request) return { outcome: 'not-found' };
     if (now.getTime() - request.sentAt.getTime() > strikes.reportHours * HOUR_MS)
@@ -114,9 +114,9 @@ export async function commitDueFalseAlarms(db: Db, strikes: Config['strikes'], n
   for (const { notificationId } of due) {
     const tookEffect = await db.transaction(async (tx) => {
       const [request] = await tx
-        .select({ replyKind: notifications.replyKind })
-        .from(notifications)
-        .where(eq(notifications.id, notificationId))
+        .select({ replyKind: requests.replyKind })
+        .from(requests)
+        .where(eq(requests.id, notificationId))
         .for('no key update');
       const [claimed] = await tx
         .delete(pendingFalseAlarms)

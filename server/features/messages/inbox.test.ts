@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema';
+import { requests } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { UNREAD_LIMIT } from './repository';
 import { hidePhone, notify, storedFor, unread } from '../../testing/notification-fixtures';
@@ -43,7 +43,7 @@ describe('GET /api/users/unreadNotifications', () => {
   it('returns at most the newest notifications up to the cap', async () => {
     const [sender, receiver] = [await t.signUp(), await t.signUp()];
     const start = t.clock.now().getTime();
-    await t.app.database.db.insert(notifications).values(
+    await t.app.database.db.insert(requests).values(
       Array.from({ length: UNREAD_LIMIT + 1 }, (_, index) => ({
         receiverId: receiver.user._id,
         senderId: sender.user._id,

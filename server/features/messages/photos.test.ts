@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerNotification } from '#common/api';
-import { notifications, requestImages } from '../../db/schema';
+import { requests, requestImages } from '../../db/schema';
 import { cameraJpeg, multipartForm, plainPng, plainWebp, type FormFile } from '../../testing/photo-fixtures';
 import { published } from '../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
@@ -275,7 +275,7 @@ describe('GET /api/users/images/{id}', () => {
     const { sender, owner, vehicle } = await pair();
     const first = (await sendImage(sender, owner, vehicle.id, await jpegFile())).json<ServerNotification>();
     const second = (await sendImage(sender, owner, vehicle.id, await jpegFile())).json<ServerNotification>();
-    await t.app.database.db.delete(notifications).where(eq(notifications.id, first._id));
+    await t.app.database.db.delete(requests).where(eq(requests.id, first._id));
     expect((await readImage(first.image!.url, sender)).statusCode).toBe(404);
     const deleted = await t.inject({ method: 'DELETE', url: '/api/users/account', headers: owner.headers });
     expect(deleted.statusCode).toBe(200);

@@ -2,10 +2,10 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   blocks,
-  notifications,
+  requests,
   requestImages,
   users,
-  type NotificationRow,
+  type RequestRow,
   type RequestImageRow,
 } from '../../db/schema';
 import type { RequestPhoto, ShownSender } from '../../domain/api-shapes';
@@ -20,10 +20,10 @@ export function preparedUnreadFor(
   db: Db,
 ): (
   receiverId: string,
-) => Promise<{ notification: NotificationRow; sender: ShownSender | null; photo: RequestPhoto | null }[]> {
+) => Promise<{ notification: RequestRow; sender: ShownSender | null; photo: RequestPhoto | null }[]> {
   const query = db
     .select({
-      notification: notifications,
+      notification: requests,
       sender: {
         name: users.name,
         nameVisible: users.nameVisible,
@@ -32,11 +32,11 @@ export function preparedUnreadFor(
       },
       photo: { id: requestImages.id, latitude: requestImages.latitude, longitude: requestImages.longitude },
     })
-    .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.senderId))
-    .leftJoin(requestImages, eq(requestImages.notificationId, notifications.id))
-    .where(and(eq(notifications.receiverId, sql.placeholder('receiverId')), isNull(notifications.readAt)))
-    .orderBy(desc(notifications.sentAt), desc(notifications.id))
+    .from(requests)
+    .leftJoin(users, eq(users.id, requests.senderId))
+    .leftJoin(requestImages, eq(requestImages.notificationId, requests.id))
+    .where(and(eq(requests.receiverId, sql.placeholder('receiverId')), isNull(requests.readAt)))
+    .orderBy(desc(requests.sentAt), desc(requests.id))
     .limit(UNREAD_LIMIT)
     .prepare('unread_notifications_of_receiver');
   return (receiverId) => query.execute({ receiverId });
@@ -45,9 +45,9 @@ export function preparedUnreadFor(
 /** Marks every unread notification of the receiver read; the rows are kept. */
 export async function markAllRead(db: Db, receiverId: string, now: Date): Promise<void> {
   await db
-    .update(notifications)
+    .update(requests)
     .set({ readAt: now })
-    .where(and(eq(notifications.receiverId, receiverId), isNull(notifications.readAt)));
+    .where(and(eq(requests.receiverId, receiverId), isNull(requests.readAt)));
 }
 
 /** Who sent one of the receiver's own notifications: undefined for someone else's or an unknown one. */
@@ -55,11 +55,11 @@ export async function senderOfOwnNotification(
   db: Db,
   notificationId: string,
   receiverId: string,
-): Promise<Pick<NotificationRow, 'senderId' | 'via'> | undefined> {
+): Promise<Pick<RequestRow, 'senderId' | 'via'> | undefined> {
   const [found] = await db
-    .select({ senderId: notifications.senderId, via: notifications.via })
-    .from(notifications)
-    .where(and(eq(notifications.id, notificationId), eq(notifications.receiverId, receiverId)))
+    .select({ senderId: requests.senderId, via: requests.via })
+    .from(requests)
+    .where(and(eq(requests.id, notificationId), eq(requests.receiverId, receiverId)))
     .limit(1);
   return found;
 }
@@ -88,12 +88,9 @@ export async function photoFor(
   const [found] = await db
     .select({ bytes: requestImages.bytes, contentType: requestImages.contentType })
     .from(requestImages)
-    .innerJoin(notifications, eq(notifications.id, requestImages.notificationId))
+    .innerJoin(requests, eq(requests.id, requestImages.notificationId))
     .where(
-      and(
-        eq(requestImages.id, imageId),
-        or(eq(notifications.receiverId, userId), eq(notifications.senderId, userId)),
-      ),
+      and(eq(requestImages.id, imageId), or(eq(requests.receiverId, userId), eq(requests.senderId, userId))),
     )
     .limit(1);
   return found;

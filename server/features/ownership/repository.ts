@@ -1,12 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import {
-  rcVerificationAttempts,
-  users,
-  vehicles,
-  type NotificationRow,
-  type VehicleRow,
-} from '../../db/schema';
+import { rcVerificationAttempts, users, vehicles, type RequestRow, type VehicleRow } from '../../db/schema';
 import { storeSupersededNotices } from '../../domain/requests/system-notices';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../domain/ownership/rc-check-window';
@@ -96,7 +90,7 @@ export async function giveBackAttempt(db: Db, attemptId: string): Promise<void> 
 export interface Verified {
   vehicle: VehicleRow;
   /** Bell notifications for the accounts whose registrations of the number stop being reachable. */
-  superseded: NotificationRow[];
+  superseded: RequestRow[];
 }
 
 export interface Proof {

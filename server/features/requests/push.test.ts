@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
-import { notifications } from '../../db/schema';
+import { requests } from '../../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { fcmToken, firebaseEnv, registerDevice } from '../../testing/push-fixtures';
 import { aRequest, addNumberedVehicle, messageAbout, reply } from '../../testing/request-fixtures';
@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 
 const deliveredAt = async (id: string) =>
-  (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]?.deliveredAt;
+  (await t.app.database.db.select().from(requests).where(eq(requests.id, id)))[0]?.deliveredAt;
 
 async function withDevice(who: SignedIn, label: string) {
   await registerDevice(t, who, fcmToken(label));

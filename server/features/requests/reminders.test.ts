@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ServerNotification } from '#common/api';
 import { templateText } from '#common/message-templates';
 import type { SentRequest } from '#common/api';
-import { notifications } from '../../db/schema';
+import { requests } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { published, type PublishSpy } from '../../testing/published';
 import { listen, liveStreams } from '../../testing/event-stream';
@@ -41,7 +41,7 @@ const remindersTo = (publish: PublishSpy, receiver: SignedIn) =>
   published(publish, 'notification', receiver.user._id).filter((publication) => !publication.announced);
 
 const reminderOf = async (id: string) =>
-  (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]?.reminderSentAt;
+  (await t.app.database.db.select().from(requests).where(eq(requests.id, id)))[0]?.reminderSentAt;
 
 /** Advances the clock past the reminder time and runs a sweep at that time. */
 async function sweepAfterReminderTime(): Promise<void> {

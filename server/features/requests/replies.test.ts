@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_KINDS } from '#common/replies';
-import { notifications } from '../../db/schema';
+import { requests } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { aRequest, reply, sentRequests } from '../../testing/request-fixtures';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const storedRow = async (id: string) =>
-  (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0];
+  (await t.app.database.db.select().from(requests).where(eq(requests.id, id)))[0];
 
 describe('POST /api/users/replyToNotification', () => {
   it('answers 201 with the answered request, as its sender sees it', async () => {

@@ -18,15 +18,7 @@ import type { SentRequest } from '#common/api';
 import type { ReplyKind } from '#common/replies';
 import { DEFAULT_LANGUAGE, type Language } from '#common/languages';
 import type { Db } from '../../db/database';
-import {
-  blocks,
-  notifications,
-  slips,
-  users,
-  waitingNotes,
-  type NotificationRow,
-  type UserRow,
-} from '../../db/schema';
+import { blocks, requests, slips, users, waitingNotes, type RequestRow, type UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { isAttached } from '../../domain/slips/slip-notes';
 import {
@@ -47,7 +39,7 @@ const REMINDED_KINDS = ['message', 'notification'] as const;
 const receiver = alias(users, 'receiver');
 
 const requestColumns = {
-  notification: notifications,
+  notification: requests,
   vehicleNumber: sentForPlate,
   receiptsShared: receiver.shareReadReceipts,
   fallbacks: fallbacksOfRequest,
@@ -55,7 +47,7 @@ const requestColumns = {
 
 /** What the lifecycle needs of a changed request: who to tell and what to tell them, in their language. */
 export interface ChangedRequest {
-  row: NotificationRow;
+  row: RequestRow;
   request: SentRequest;
   senderLanguage: Language;
   /** Whether the receiver lets senders know when their requests reached them and were opened. */
@@ -67,16 +59,16 @@ export interface ChangedRequest {
  * was sent for, the sender's language and whether the receiver shares read receipts (each null when gone).
  */
 const changedRequestColumns = {
-  ...getTableColumns(notifications),
+  ...getTableColumns(requests),
   plate: sentForPlate,
-  senderLanguage: sql<Language | null>`(select ${users.language} from ${users} where ${users.id} = ${notifications.senderId})`,
+  senderLanguage: sql<Language | null>`(select ${users.language} from ${users} where ${users.id} = ${requests.senderId})`,
   receiptsShared: sql<
     boolean | null
-  >`(select ${users.shareReadReceipts} from ${users} where ${users.id} = ${notifications.receiverId})`,
+  >`(select ${users.shareReadReceipts} from ${users} where ${users.id} = ${requests.receiverId})`,
   fallbacks: fallbacksOfRequest,
 };
 
-type ChangedRequestRow = NotificationRow & {
+type ChangedRequestRow = RequestRow & {
   plate: string | null;
   senderLanguage: Language | null;
   receiptsShared: boolean | null;
@@ -130,11 +122,11 @@ export async function sentRequestsOf(
 ): Promise<SentRequest[]> {
   const rows = await db
     .select({ ...requestColumns, fromNote: sql<boolean>`${waitingNotes.id} is not null` })
-    .from(notifications)
-    .leftJoin(receiver, eq(receiver.id, notifications.receiverId))
-    .leftJoin(waitingNotes, eq(waitingNotes.id, notifications.id))
-    .where(eq(notifications.senderId, senderId))
-    .orderBy(desc(notifications.sentAt), desc(notifications.id))
+    .from(requests)
+    .leftJoin(receiver, eq(receiver.id, requests.receiverId))
+    .leftJoin(waitingNotes, eq(waitingNotes.id, requests.id))
+    .where(eq(requests.senderId, senderId))
+    .orderBy(desc(requests.sentAt), desc(requests.id))
     .limit(SENT_REQUESTS_LIMIT);
   const sent = rows.map(({ notification, ...rest }) =>
     toSentRequest({ request: notification, ...rest }, i18n),
@@ -157,16 +149,16 @@ export async function sentRequestsOf(
 
 /** The request as its sender now sees it; undefined when it is gone. */
 export async function changedRequest(db: Db, id: string): Promise<ChangedRequest | undefined> {
-  const rows = await db.select(changedRequestColumns).from(notifications).where(eq(notifications.id, id));
+  const rows = await db.select(changedRequestColumns).from(requests).where(eq(requests.id, id));
   return rows[0] && toChangedRequest(rows[0]);
 }
 
 /** Notes the first delivery of a request; undefined when it was already delivered (or is gone). */
 export async function markDelivered(db: Db, id: string, now: Date): Promise<ChangedRequest | undefined> {
   const rows = await db
-    .update(notifications)
+    .update(requests)
     .set({ deliveredAt: now })
-    .where(and(eq(notifications.id, id), isNull(notifications.deliveredAt)))
+    .where(and(eq(requests.id, id), isNull(requests.deliveredAt)))
     .returning(changedRequestColumns);
   return rows[0] && toChangedRequest(rows[0]);
 }
@@ -180,13 +172,13 @@ async function stampOwn(
   receiverId: string,
   ids: string[],
   unstamped: AnyPgColumn,
-  stamps: PgUpdateSetSource<typeof notifications>,
+  stamps: PgUpdateSetSource<typeof requests>,
 ): Promise<ChangedRequest[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .update(notifications)
+    .update(requests)
     .set(stamps)
-    .where(and(inArray(notifications.id, ids), eq(notifications.receiverId, receiverId), isNull(unstamped)))
+    .where(and(inArray(requests.id, ids), eq(requests.receiverId, receiverId), isNull(unstamped)))
     .returning(changedRequestColumns);
   return rows.map(toChangedRequest);
 }
@@ -198,14 +190,14 @@ export function markDeliveredTo(
   ids: string[],
   now: Date,
 ): Promise<ChangedRequest[]> {
-  return stampOwn(db, receiverId, ids, notifications.deliveredAt, { deliveredAt: now });
+  return stampOwn(db, receiverId, ids, requests.deliveredAt, { deliveredAt: now });
 }
 
 /** Notes that the receiver saw these of their own requests; returns those that were not seen before. */
 export function markSeen(db: Db, receiverId: string, ids: string[], now: Date): Promise<ChangedRequest[]> {
-  return stampOwn(db, receiverId, ids, notifications.seenAt, {
+  return stampOwn(db, receiverId, ids, requests.seenAt, {
     seenAt: now,
-    deliveredAt: sql`coalesce(${notifications.deliveredAt}, ${now})`,
+    deliveredAt: sql`coalesce(${requests.deliveredAt}, ${now})`,
   });
 }
 
@@ -215,9 +207,7 @@ export function senderNotBlockedByReceiver(db: Db): SQL {
     db
       .select({ blockerId: blocks.blockerId })
       .from(blocks)
-      .where(
-        and(eq(blocks.blockerId, notifications.receiverId), eq(blocks.blockedId, notifications.senderId)),
-      ),
+      .where(and(eq(blocks.blockerId, requests.receiverId), eq(blocks.blockedId, requests.senderId))),
   );
 }
 
@@ -232,21 +222,21 @@ export async function recordReply(
   reply: { kind: ReplyKind; text?: string | undefined },
   now: Date,
 ): Promise<ReplyOutcome> {
-  const own = and(eq(notifications.id, notificationId), eq(notifications.receiverId, receiverId));
+  const own = and(eq(requests.id, notificationId), eq(requests.receiverId, receiverId));
   const rows = await db
-    .update(notifications)
+    .update(requests)
     .set({
       replyKind: reply.kind,
       replyText: reply.text ?? null,
       repliedAt: now,
-      seenAt: sql`coalesce(${notifications.seenAt}, ${now})`,
-      deliveredAt: sql`coalesce(${notifications.deliveredAt}, ${now})`,
+      seenAt: sql`coalesce(${requests.seenAt}, ${now})`,
+      deliveredAt: sql`coalesce(${requests.deliveredAt}, ${now})`,
     })
-    .where(and(own, isNull(notifications.repliedAt)))
+    .where(and(own, isNull(requests.repliedAt)))
     .returning(changedRequestColumns);
   const changed = rows[0] && toChangedRequest(rows[0]);
   if (changed) return { kind: 'answered', changed };
-  const [existing] = await db.select({ id: notifications.id }).from(notifications).where(own).limit(1);
+  const [existing] = await db.select({ id: requests.id }).from(requests).where(own).limit(1);
   return { kind: existing ? 'already_answered' : 'not_found' };
 }
 
@@ -257,16 +247,16 @@ export async function recordReply(
  */
 export async function claimReminders(db: Db, afterS: number, now: Date): Promise<ChangedRequest[]> {
   const rows = await db
-    .update(notifications)
+    .update(requests)
     .set({ reminderSentAt: now })
     .where(
       and(
-        isNull(notifications.reminderSentAt),
-        isNull(notifications.seenAt),
-        isNull(notifications.repliedAt),
-        inArray(notifications.kind, REMINDED_KINDS),
-        lte(notifications.sentAt, new Date(now.getTime() - afterS * 1000)),
-        gt(notifications.sentAt, new Date(now.getTime() - afterS * 1000 - REMINDER_HORIZON_MS)),
+        isNull(requests.reminderSentAt),
+        isNull(requests.seenAt),
+        isNull(requests.repliedAt),
+        inArray(requests.kind, REMINDED_KINDS),
+        lte(requests.sentAt, new Date(now.getTime() - afterS * 1000)),
+        gt(requests.sentAt, new Date(now.getTime() - afterS * 1000 - REMINDER_HORIZON_MS)),
         senderNotBlockedByReceiver(db),
       ),
     )

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ServerNotification } from '#common/api';
 import type { CreatedSlips } from '#common/slips-api';
 import {
-  notifications,
+  requests,
   otpCodes,
   rateLimits,
   rcVerificationAttempts,
@@ -43,7 +43,7 @@ const sweep = () => sweepExpired(t.app.database.db, t.app.config.retention, t.cl
 
 const codesOf = (phone: string) => t.app.database.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
 const request = async (id: string) =>
-  (await t.app.database.db.select().from(notifications).where(eq(notifications.id, id)))[0];
+  (await t.app.database.db.select().from(requests).where(eq(requests.id, id)))[0];
 
 async function signUpCode(): Promise<string> {
   const phone = nextPhone();
@@ -116,7 +116,7 @@ describe('the retention sweep', () => {
   it('deletes a call record REQUEST_RETENTION_DAYS after the call', async () => {
     const [caller, owner] = [await t.signUp(), await t.signUp()];
     const [call] = await t.app.database.db
-      .insert(notifications)
+      .insert(requests)
       .values({
         senderId: caller.user._id,
         receiverId: owner.user._id,

@@ -3,7 +3,7 @@ import { lt, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
-  notifications,
+  requests,
   otpCodes,
   rateLimits,
   rcVerificationAttempts,
@@ -64,9 +64,9 @@ export async function sweepExpired(
     .where(lt(otpCodes.expiresAt, new Date(now.getTime() - retention.codeHours * HOUR_MS)))
     .returning({ id: otpCodes.id });
   const oldRequests = await db
-    .delete(notifications)
-    .where(lt(notifications.sentAt, new Date(now.getTime() - retention.requestDays * DAY_MS)))
-    .returning({ id: notifications.id });
+    .delete(requests)
+    .where(lt(requests.sentAt, new Date(now.getTime() - retention.requestDays * DAY_MS)))
+    .returning({ id: requests.id });
   const waitingNotes = await sweepWaitingNotes(
     db,
     { days: days.waitingNotes, requestDays: retention.requestDays },

@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, senderPauses } from '../../../db/schema';
+import { requests, senderPauses } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { pauseKey } from './pause';
 import { INSERTED_COLUMNS, newRequestRow, preparedCheckedSend, type SendRule } from './send-rule';
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const columns = getTableColumns(notifications);
+const columns = getTableColumns(requests);
 const databaseName = (column: keyof typeof columns) => columns[column].name;
 
 async function storingFunction(): Promise<{ source: string; parameters: string[] }> {

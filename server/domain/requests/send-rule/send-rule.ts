@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
-import type { NotificationRow, RequestVia } from '../../../db/schema';
+import type { RequestRow, RequestVia } from '../../../db/schema';
 import type { Announcement } from '../../live/announcement';
+import { strangerHashes, type StrangerIdentity } from '../../strangers/identity';
 
 /**
  * The send rule: what guards every way of reaching an owner (a message, a notification, a masked
  * call, and whatever comes next). A request is stored only if its sender is not paused by false-alarm
  * strikes (pause.ts), its receiver has not blocked its sender and none of the rule's windows is full;
  * the lock, the checks and the insert are one database function, `store_checked_request` (migrations
- * 0014, 0016 and 0026), so concurrent sends cannot slip past a window or a pause together.
+ * 0014, 0016, 0026 and 0028), so concurrent sends cannot slip past a window or a pause together.
  */
 
-type RequestKind = NotificationRow['kind'];
+type RequestKind = RequestRow['kind'];
 
 /** At most `max` counted requests in any `ms` milliseconds. */
 interface SendWindow {
@@ -53,25 +54,14 @@ export const messageRule = (limits: Config['sendLimits']): SendRule => ({
   perPair: { max: limits.perPairPer10Minutes, ms: 10 * MINUTE_MS },
 });
 
-/** A caller's masked calls an hour: in all, and to one owner. */
-export const callerCallWindows = (limits: Config['callerCallLimits']) => ({
-  perCaller: { max: limits.perHour, ms: HOUR_MS },
-  perPair: { max: limits.perReceiverHour, ms: HOUR_MS },
-});
-/** Masked calls an hour: the caller's windows, and `perReceiverPerHour` to one owner by anyone. */
+/**
+ * Masked calls an hour: the caller's (an account, or a stranger by the phone they proved) in all and
+ * to one owner, and `perReceiverPerHour` to one owner by anyone.
+ */
 export const callRule = (perReceiverPerHour: number, callerLimits: Config['callerCallLimits']): SendRule => ({
   counts: ['call'],
-  perSender: callerCallWindows(callerLimits).perCaller,
-  perPair: callerCallWindows(callerLimits).perPair,
-  perReceiver: { max: perReceiverPerHour, ms: HOUR_MS },
-});
-
-/**
- * A masked call from a windscreen card: no sender account, so the send rule keeps the owner's window;
- * the caller's windows (`callerCallWindows`) are counted before, by the caller's proven phone.
- */
-export const cardCallRule = (perReceiverPerHour: number): SendRule => ({
-  counts: ['call'],
+  perSender: { max: callerLimits.perHour, ms: HOUR_MS },
+  perPair: { max: callerLimits.perReceiverHour, ms: HOUR_MS },
   perReceiver: { max: perReceiverPerHour, ms: HOUR_MS },
 });
 
@@ -89,7 +79,7 @@ export const cardMessageRule: SendRule = { counts: ['message'] };
 
 /** What a new request says; the rest of its row (its id, time and lifecycle) the send rule fills. */
 export type NewRequest = Pick<
-  NotificationRow,
+  RequestRow,
   'receiverId' | 'vehicleId' | 'kind' | 'title' | 'content' | 'templateKey' | 'vehicleNumber'
 > & {
   /** Null only for a request `via` a way that needs no account. */
@@ -110,10 +100,10 @@ export const INSERTED_COLUMNS = [
   'vehicleNumber',
   'sentAt',
   'via',
-] as const satisfies readonly (keyof NotificationRow)[];
+] as const satisfies readonly (keyof RequestRow)[];
 
 /** The row a new request will be stored as. */
-export function newRequestRow(input: NewRequest, now: Date): NotificationRow {
+export function newRequestRow(input: NewRequest, now: Date): RequestRow {
   return {
     ...input,
     via: input.via ?? null,
@@ -139,11 +129,18 @@ const windowNames = {
 
 /**
  * Stores `row` unless the send rule refuses it, and sends `announcement` with it when given: built
- * and prepared once. Resolves with the refusal, or null when the row was stored.
+ * and prepared once. A request from a stranger (no sender account) is stored with who they are, and
+ * the sender's windows count the stranger's requests by the phone they proved. Resolves with the
+ * refusal, or null when the row was stored.
  */
 export function preparedCheckedSend(
   db: Db,
-): (row: NotificationRow, rule: SendRule, announcement: Announcement | null) => Promise<SendRefusal | null> {
+): (
+  row: RequestRow,
+  rule: SendRule,
+  announcement: Announcement | null,
+  stranger?: StrangerIdentity,
+) => Promise<SendRefusal | null> {
   const p = (name: string) => sql.placeholder(name);
   const rowParameters = sql.join(
     INSERTED_COLUMNS.map((column) => p(column)),
@@ -157,12 +154,15 @@ export function preparedCheckedSend(
     .from(
       sql`store_checked_request(${rowParameters}, ${p('counts')},
         ${p('perSender')}, ${p('senderWindowMs')}, ${p('perPair')}, ${p('pairWindowMs')},
-        ${p('perReceiver')}, ${p('receiverWindowMs')}, ${p('announcedOn')}, ${p('announced')})`,
+        ${p('perReceiver')}, ${p('receiverWindowMs')}, ${p('announcedOn')}, ${p('announced')},
+        ${p('strangerCardId')}, ${p('cookieHash')}, ${p('addressHash')}, ${p('phoneHash')})`,
     )
     .prepare('store_checked_request');
-  return async (row, rule, announcement) => {
+  return async (row, rule, announcement, stranger) => {
     const [outcome] = await query.execute({
       ...row,
+      strangerCardId: stranger?.cardId ?? null,
+      ...(stranger ? strangerHashes(stranger) : { cookieHash: null, addressHash: null, phoneHash: null }),
       counts: [...rule.counts],
       perSender: rule.perSender?.max ?? null,
       senderWindowMs: rule.perSender?.ms ?? null,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { FALLBACK_CHANNELS } from '#common/fallback-channels';
-import { fallbackSteps, notifications } from '../../../db/schema';
+import { fallbackSteps, requests } from '../../../db/schema';
 import { listen, liveStreams } from '../../../testing/event-stream';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { MSG91_NOTICE_TEMPLATE_ID, startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
@@ -132,7 +132,7 @@ describe('a request no device of its receiver showed', () => {
     const owner = await t.signUp();
     const vehicle = await addNumberedVehicle(t, owner);
     const id = randomUUID();
-    await t.app.database.db.insert(notifications).values({
+    await t.app.database.db.insert(requests).values({
       id,
       senderId: null,
       receiverId: owner.user._id,
@@ -159,9 +159,9 @@ describe('what stops the ladder', () => {
     // The frame is counted as delivered just after it is written: the sweep must come after that.
     await vi.waitFor(async () => {
       const [row] = await t.app.database.db
-        .select({ deliveredAt: notifications.deliveredAt })
-        .from(notifications)
-        .where(eq(notifications.id, message._id));
+        .select({ deliveredAt: requests.deliveredAt })
+        .from(requests)
+        .where(eq(requests.id, message._id));
       expect(row?.deliveredAt).not.toBeNull();
     });
     await after(SMS_AFTER_MS);

@@ -17,7 +17,7 @@ import type { FallbackChannel } from '#common/fallback-channels';
 import type { Language } from '#common/languages';
 import type { QuietHours } from '#common/quiet-hours';
 import type { Db } from '../../../db/database';
-import { fallbackSteps, notifications, requestStrangers, users, vehicles } from '../../../db/schema';
+import { fallbackSteps, requests, requestStrangers, users, vehicles } from '../../../db/schema';
 import { quietHoursOf } from '../../../domain/api-shapes';
 import { senderNotBlockedByReceiver } from '../repository';
 
@@ -54,7 +54,7 @@ function stepsOfLastDay<Query extends PgSelect>(
   also?: SQL,
 ) {
   return query
-    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
+    .innerJoin(requests, eq(requests.id, fallbackSteps.notificationId))
     .leftJoin(requestStrangers, eq(requestStrangers.notificationId, fallbackSteps.notificationId))
     .where(
       and(eq(fallbackSteps.channel, channel), gt(fallbackSteps.at, new Date(now.getTime() - DAY_MS)), also),
@@ -64,7 +64,7 @@ function stepsOfLastDay<Query extends PgSelect>(
 /** The senders by `key` (an account, a card, an address) whose steps of this channel in the last day reached `limit`. */
 function spentSenders(
   db: Db,
-  key: typeof notifications.senderId | typeof requestStrangers.cardId | typeof requestStrangers.addressHash,
+  key: typeof requests.senderId | typeof requestStrangers.cardId | typeof requestStrangers.addressHash,
   channel: FallbackChannel,
   limit: number,
   now: Date,
@@ -91,46 +91,44 @@ export async function dueSteps(
     or(isNull(key), notInArray(key, spentSenders(db, key, channel, perSenderDay, now)));
   const rows = await db
     .select({
-      requestId: notifications.id,
-      receiverId: notifications.receiverId,
-      senderId: notifications.senderId,
+      requestId: requests.id,
+      receiverId: requests.receiverId,
+      senderId: requests.senderId,
       strangerCardId: requestStrangers.cardId,
       strangerAddressHash: requestStrangers.addressHash,
       phone: users.phone,
       language: users.language,
       quietStart: users.quietStart,
       quietEnd: users.quietEnd,
-      plate: sql<string | null>`upper(coalesce(${vehicles.vehicleNumber}, ${notifications.vehicleNumber}))`,
+      plate: sql<string | null>`upper(coalesce(${vehicles.vehicleNumber}, ${requests.vehicleNumber}))`,
     })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.receiverId))
-    .leftJoin(vehicles, eq(vehicles.id, notifications.vehicleId))
-    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, notifications.id))
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.receiverId))
+    .leftJoin(vehicles, eq(vehicles.id, requests.vehicleId))
+    .leftJoin(requestStrangers, eq(requestStrangers.notificationId, requests.id))
     .where(
       and(
-        isNull(notifications.seenAt),
-        isNull(notifications.repliedAt),
-        notInArray(notifications.kind, [...NOT_LADDERED_KINDS]),
-        lte(notifications.sentAt, dueAt),
-        gt(notifications.sentAt, new Date(dueAt.getTime() - LADDER_HORIZON_MS)),
+        isNull(requests.seenAt),
+        isNull(requests.repliedAt),
+        notInArray(requests.kind, [...NOT_LADDERED_KINDS]),
+        lte(requests.sentAt, dueAt),
+        gt(requests.sentAt, new Date(dueAt.getTime() - LADDER_HORIZON_MS)),
         channel === 'sms'
-          ? and(isNull(notifications.deliveredAt), eq(users.fallbackSms, true))
+          ? and(isNull(requests.deliveredAt), eq(users.fallbackSms, true))
           : and(eq(users.fallbackCall, true), eq(users.allowCalls, true)),
         notExists(
           db
             .select({ at: fallbackSteps.at })
             .from(fallbackSteps)
-            .where(
-              and(eq(fallbackSteps.notificationId, notifications.id), eq(fallbackSteps.channel, channel)),
-            ),
+            .where(and(eq(fallbackSteps.notificationId, requests.id), eq(fallbackSteps.channel, channel))),
         ),
         senderNotBlockedByReceiver(db),
-        senderNotSpent(notifications.senderId),
+        senderNotSpent(requests.senderId),
         senderNotSpent(requestStrangers.cardId),
         senderNotSpent(requestStrangers.addressHash),
       ),
     )
-    .orderBy(notifications.sentAt)
+    .orderBy(requests.sentAt)
     .limit(STEPS_PER_SWEEP);
   return rows.map(({ quietStart, quietEnd, ...step }) => ({
     ...step,
@@ -165,15 +163,15 @@ async function stepCounts(
   const query = db
     .select({
       service: count(),
-      receiver: sql<number>`count(*) filter (where ${notifications.receiverId} = ${step.receiverId})`.mapWith(
+      receiver: sql<number>`count(*) filter (where ${requests.receiverId} = ${step.receiverId})`.mapWith(
         Number,
       ),
-      sourceLastHour: sql<number>`count(*) filter (where ${notifications.receiverId} = ${step.receiverId}
-        and ${notifications.senderId} is not distinct from ${step.senderId} and ${fallbackSteps.at} > ${hourAgo})`.mapWith(
+      sourceLastHour: sql<number>`count(*) filter (where ${requests.receiverId} = ${step.receiverId}
+        and ${requests.senderId} is not distinct from ${step.senderId} and ${fallbackSteps.at} > ${hourAgo})`.mapWith(
         Number,
       ),
       sender: sql<number>`greatest(
-        count(*) filter (where ${notifications.senderId} = ${step.senderId}),
+        count(*) filter (where ${requests.senderId} = ${step.senderId}),
         count(*) filter (where ${requestStrangers.cardId} = ${step.strangerCardId}),
         count(*) filter (where ${requestStrangers.addressHash} = ${step.strangerAddressHash}))`.mapWith(
         Number,
@@ -244,14 +242,14 @@ export interface PlacedCall {
 export async function placedCall(db: Db, requestId: string, callSid: string): Promise<PlacedCall | null> {
   const [row] = await db
     .select({
-      receiverId: notifications.receiverId,
+      receiverId: requests.receiverId,
       language: users.language,
-      plate: sql<string | null>`upper(coalesce(${vehicles.vehicleNumber}, ${notifications.vehicleNumber}))`,
+      plate: sql<string | null>`upper(coalesce(${vehicles.vehicleNumber}, ${requests.vehicleNumber}))`,
     })
     .from(fallbackSteps)
-    .innerJoin(notifications, eq(notifications.id, fallbackSteps.notificationId))
-    .innerJoin(users, eq(users.id, notifications.receiverId))
-    .leftJoin(vehicles, eq(vehicles.id, notifications.vehicleId))
+    .innerJoin(requests, eq(requests.id, fallbackSteps.notificationId))
+    .innerJoin(users, eq(users.id, requests.receiverId))
+    .leftJoin(vehicles, eq(vehicles.id, requests.vehicleId))
     .where(
       and(
         eq(fallbackSteps.notificationId, requestId),

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification } from '#common/api';
 import type { PublicRequestStatus, VehicleCard } from '#common/card-api';
-import { notifications, vehicleCards } from '../../../db/schema';
-import { recordStranger } from '../../../domain/strangers/identity';
+import { requests } from '../../../db/schema';
 import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
 import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';
@@ -67,16 +65,6 @@ async function strangerRequest(
   );
   expect(response.statusCode).toBe(201);
   const created = response.json<{ requestId: string; statusToken: string }>();
-  const [stored] = await t.app.database.db
-    .select({ id: vehicleCards.id })
-    .from(vehicleCards)
-    .where(eq(vehicleCards.code, card.code));
-  await recordStranger(
-    t.app.database.db,
-    created.requestId,
-    { cardId: stored?.id ?? null, address },
-    t.clock.now(),
-  );
   return created;
 }
 
@@ -170,7 +158,7 @@ describe('FALLBACK_SMS_PER_SENDER_DAY (5) and FALLBACK_CALLS_PER_SENDER_DAY (2)'
     for (let index = 0; index < 5; index += 1) await messageANewOwner(t, spammer);
     await after(t, CALL_AFTER_MS);
     const receiver = await t.signUp();
-    await t.app.database.db.insert(notifications).values(
+    await t.app.database.db.insert(requests).values(
       Array.from({ length: 150 }, () => ({
         senderId: spammer.user._id,
         receiverId: receiver.user._id,
