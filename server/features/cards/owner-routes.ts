@@ -10,7 +10,7 @@ import {
 } from '#common/card-api';
 import { notFound } from '../../lib/http-error';
 import { preparedReachableBy } from '../../domain/requests/reachability';
-import { searchDayBudget } from '../../lib/search-budget';
+import { searchDayBudget } from '../../domain/search/search-budget';
 import { currentUser } from '../../plugins/auth';
 import { toVehicleCard } from '../../domain/cards/vehicle-cards';
 import { endCard, liveCardByCode, liveCardOrNew, pauseCard, rotateCard } from './repository';

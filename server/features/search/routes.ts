@@ -10,7 +10,12 @@ import {
   preparedReachableBy,
   type Registration,
 } from '../../domain/requests/reachability';
-import { SEARCH_DAY_MS, searchDayBudget, searchDayKey, tooManySearchesToday } from '../../lib/search-budget';
+import {
+  SEARCH_DAY_MS,
+  searchDayBudget,
+  searchDayKey,
+  tooManySearchesToday,
+} from '../../domain/search/search-budget';
 import { currentUser } from '../../plugins/auth';
 
 const SEARCH_WINDOW_MS = 60_000;

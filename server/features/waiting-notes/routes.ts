@@ -10,7 +10,7 @@ import {
   waitingNoteQuery,
 } from '#common/api';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
-import { searchDayBudget } from '../../lib/search-budget';
+import { searchDayBudget } from '../../domain/search/search-budget';
 import {
   toWaitingNote,
   waitingCountFor,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser } from '../plugins/auth';
-import { tooManyRequests } from './http-error';
+import { currentUser } from '../../plugins/auth';
+import { tooManyRequests } from '../../lib/http-error';
 
 export const SEARCH_DAY_MS = 24 * 60 * 60_000;
 
