@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router-dom';
+import { Button } from '../components/button';
 import { isChunkLoadError, reloadOnceForNewBuild } from './chunk-reload';
 
 export function ErrorScreen() {
@@ -23,9 +24,9 @@ export function ErrorScreen() {
       <div className="card auth-card empty-state" role="alert">
         <h1>{i18n._('app.errorTitle')}</h1>
         <p className="muted">{offline ? i18n._('app.errorOffline') : i18n._('app.errorHint')}</p>
-        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           {i18n._('app.reload')}
-        </button>
+        </Button>
       </div>
     </main>
   );
