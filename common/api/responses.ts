@@ -114,6 +114,8 @@ export const serverNotification = z.object({
   location: z.optional(z.object({ latitude: z.number(), longitude: z.number() })),
   /** The receiver's answer, once given (from any of their devices). */
   answer: z.optional(z.enum(REPLY_KINDS)),
+  /** The receiver marked it a false alarm (still undoable, or counted); else absent. */
+  falseAlarm: z.optional(z.literal(true)),
 });
 export type ServerNotification = z.infer<typeof serverNotification>;
 export const serverNotificationList = z.array(serverNotification);

@@ -104,6 +104,7 @@ export function toServerNotification(
   sender: ShownSender | null,
   i18n: I18n,
   photo: RequestPhoto | null = null,
+  falseAlarm = false,
 ): ServerNotification {
   const system = row.kind === SYSTEM_KIND;
   const location =
@@ -132,6 +133,7 @@ export function toServerNotification(
     ...(photo ? { image: { url: imageUrl(photo.id) } } : {}),
     ...(location ? { location } : {}),
     ...(row.replyKind ? { answer: row.replyKind } : {}),
+    ...(falseAlarm ? { falseAlarm: true as const } : {}),
   };
 }
 

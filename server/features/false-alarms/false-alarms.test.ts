@@ -322,6 +322,27 @@ describe('undoing a false alarm: POST /api/users/undoFalseAlarm', () => {
     expect((await strikesOf(sender)).strikes).toBe(1);
   });
 
+  it('tells the bell a request is marked, while undoable and once counted, and no longer once undone', async () => {
+    const [sender, receiver] = [await t.signUp(), await t.signUp()];
+    const sent = await message(sender, receiver);
+    const marked = async () => {
+      const response = await t.inject({
+        method: 'GET',
+        url: '/api/users/unreadNotifications',
+        headers: receiver.headers,
+      });
+      return response.json<ServerNotification[]>().find((item) => item._id === sent._id)?.falseAlarm;
+    };
+    expect(await marked()).toBeUndefined();
+    await report(receiver, sent._id);
+    expect(await marked()).toBe(true);
+    await undo(receiver, sent._id);
+    expect(await marked()).toBeUndefined();
+    await report(receiver, sent._id);
+    await undoTimePasses();
+    expect(await marked()).toBe(true);
+  });
+
   it('refuses with 409 an undo once the seconds have passed, before and after the job committed the report', async () => {
     const [sender, receiver] = [await t.signUp(), await t.signUp()];
     const sent = await message(sender, receiver);

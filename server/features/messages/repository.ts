@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   blocks,
+  falseAlarms,
+  pendingFalseAlarms,
   requests,
   requestImages,
   users,
@@ -20,7 +22,9 @@ export function preparedUnreadFor(
   db: Db,
 ): (
   receiverId: string,
-) => Promise<{ notification: RequestRow; sender: ShownSender | null; photo: RequestPhoto | null }[]> {
+) => Promise<
+  { notification: RequestRow; sender: ShownSender | null; photo: RequestPhoto | null; falseAlarm: boolean }[]
+> {
   const query = db
     .select({
       notification: requests,
@@ -31,6 +35,9 @@ export function preparedUnreadFor(
         phoneVisible: users.phoneVisible,
       },
       photo: { id: requestImages.id, latitude: requestImages.latitude, longitude: requestImages.longitude },
+      // Marked by its receiver, still undoable or counted: the bell shows it marked after a reload too.
+      falseAlarm: sql<boolean>`(exists (select 1 from ${falseAlarms} where ${falseAlarms.notificationId} = ${requests.id})
+        or exists (select 1 from ${pendingFalseAlarms} where ${pendingFalseAlarms.notificationId} = ${requests.id}))`,
     })
     .from(requests)
     .leftJoin(users, eq(users.id, requests.senderId))

@@ -258,8 +258,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const receiver = currentUser(request);
       const rows = await unreadFor(receiver.id);
-      return rows.map(({ notification, sender, photo }) =>
-        toServerNotification(notification, sender, request.i18n, photo),
+      return rows.map(({ notification, sender, photo, falseAlarm }) =>
+        toServerNotification(notification, sender, request.i18n, photo, falseAlarm),
       );
     },
   );

@@ -12,9 +12,16 @@ import { reportFalseAlarm, undoFalseAlarm } from './api';
 
 type Step = 'idle' | 'confirming' | 'sending' | 'undoable' | 'undoing' | 'reported';
 
-export function FalseAlarmButton({ notificationId }: { notificationId: string }) {
+/** `marked`: the server already holds the receiver's report (it said so with the request). */
+export function FalseAlarmButton({
+  notificationId,
+  marked = false,
+}: {
+  notificationId: string;
+  marked?: boolean;
+}) {
   const { i18n } = useLingui();
-  const [step, setStep] = useState<Step>('idle');
+  const [step, setStep] = useState<Step>(marked ? 'reported' : 'idle');
   const [undoSeconds, setUndoSeconds] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 

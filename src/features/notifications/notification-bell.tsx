@@ -165,7 +165,7 @@ export function NotificationBell() {
                     {/* A card's stranger is blocked by their browser, address or phone, for every card of the owner. */}
                     {item.fromServer && !item.system && <BlockSenderButton notificationId={item.id} />}
                     {item.fromServer && !item.system && !item.viaCard && (
-                      <FalseAlarmButton notificationId={item.id} />
+                      <FalseAlarmButton notificationId={item.id} marked={item.falseAlarm === true} />
                     )}
                     {!item.read && (
                       <button type="button" className="link-button" onClick={() => markAsRead(item.id)}>

@@ -24,6 +24,8 @@ export interface BellItem {
   imageUrl?: string;
   /** Where the sender was, to about 100 m. */
   location?: { latitude: number; longitude: number };
+  /** The receiver marked it a false alarm (on the server: after a reload too). */
+  falseAlarm?: boolean;
 }
 
 /** A missing or unreadable time counts as now rather than breaking the list. */
@@ -48,6 +50,7 @@ export function bellItems(server: ServerNotification[], local: LocalNotification
       read: item.read,
       ...(item.image ? { imageUrl: item.image.url } : {}),
       ...(item.location ? { location: item.location } : {}),
+      ...(item.falseAlarm ? { falseAlarm: true } : {}),
     })),
     ...local.map((item) => ({
       id: item.id,

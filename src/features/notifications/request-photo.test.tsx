@@ -8,8 +8,14 @@ import { NotificationBell } from './notification-bell';
 
 const PHOTO_URL = '/api/users/images/11111111-1111-4111-8111-111111111111';
 
-/** The bell with one request that came with a photo and a place; other calls answered by `answer`. */
-function serve(answer: (call: FetchCall) => Response = () => jsonResponse({ message: 'ok' })) {
+/**
+ * The bell with one request that came with a photo and a place (`marked`: its receiver already marked
+ * it a false alarm); other calls answered by `answer`.
+ */
+function serve(
+  answer: (call: FetchCall) => Response = () => jsonResponse({ message: 'ok' }),
+  marked = false,
+) {
   return stubFetch((call) => {
     if (call.url === '/api/users/unreadNotifications') {
       return jsonResponse([
@@ -18,6 +24,7 @@ function serve(answer: (call: FetchCall) => Response = () => jsonResponse({ mess
           content: 'Your car blocks my gate',
           image: { url: PHOTO_URL },
           location: { latitude: 9.968, longitude: 76.283 },
+          ...(marked ? { falseAlarm: true } : {}),
         }),
       ]);
     }
@@ -135,6 +142,13 @@ describe('False alarm on a request', () => {
     await user.click(await item.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText(tooLate)).toBeInTheDocument();
     expect(item.getByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
+  });
+
+  it('shows a request the server says is marked as marked, after a reload too', async () => {
+    const calls = serve(undefined, true);
+    const { item } = await openItem();
+    expect(await item.findByRole('button', { name: 'Marked as a false alarm' })).toBeDisabled();
+    expect(calls.map((call) => call.url)).not.toContain('/api/users/reportFalseAlarm');
   });
 
   it('takes 409 as marked already', async () => {
