@@ -7,7 +7,7 @@ import { maskedVehicleNumber, plateFourDigits } from '#common/vehicle-number';
 import type { UserRow, VehicleCardRow, VehicleRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { callRequest, placeCall } from '../../domain/requests/masked-calls';
-import { reachedOrThrow, type RefusalTexts } from '../../domain/requests/refusals';
+import { callRefusals, reachedOrThrow, type RefusalTexts } from '../../domain/requests/refusals';
 import { clientAddressKey } from '../../lib/client-address';
 import {
   badRequest,
@@ -90,16 +90,8 @@ const CARD_NOT_FOUND: ClientText = (i18n) => i18n._('server.cards.notFound');
 const TOO_MANY_FROM_ADDRESS: ClientText = (i18n) => i18n._('server.cards.tooManySends');
 const STRANGER_BLOCKED: ClientText = (i18n) => i18n._('server.cards.strangerBlocked');
 
-/**
- * A stranger's blocks and windows are checked before a card's request is stored; the owner's call
- * window is checked again by the store, under its lock.
- */
-const cardRefusals: RefusalTexts = {
-  blocked: STRANGER_BLOCKED,
-  perSender: (i18n) => i18n._('server.calls.callerLimit'),
-  perPair: (i18n) => i18n._('server.calls.pairLimit'),
-  perReceiver: (i18n) => i18n._('server.calls.receiverLimit'),
-};
+/** A card's caller is told the callers' limits as anyone is; a block names the stranger. */
+const cardRefusals: RefusalTexts = { ...callRefusals, blocked: STRANGER_BLOCKED };
 
 /**
  * What the stranger's side of a windscreen card does, for its JSON API and its HTML form alike.
