@@ -21,6 +21,7 @@ const SYSTEM_TESTS = [
 const SOURCE_CHECKS = [
   'test/catalogues.test.ts',
   'test/migration-snapshot.test.ts',
+  'test/prerender-dashboard.test.ts',
   'test/ui-literals.test.ts',
 ];
 

@@ -7,8 +7,9 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { PRERENDERED_PAGE, PRERENDERED_PATHS } from '../common/prerender';
+import { withAppModule } from './app-module';
 import { withoutSignedInStart } from './signed-in-start';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -63,25 +64,15 @@ interface PrerenderModule {
   prerender(pathname: string): Promise<string>;
 }
 
-async function renderSignIn(root: string): Promise<string> {
-  const server = await createServer({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false },
-  });
-  try {
-    const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
+function renderSignIn(root: string): Promise<string> {
+  return withAppModule(root, '/src/prerender.tsx', async ({ prerender }: PrerenderModule) => {
     const [markup, ...others] = await Promise.all(PRERENDERED_PATHS.map((pathname) => prerender(pathname)));
     // One page serves every path, so what each renders must be the same.
     if (markup === undefined || others.some((other) => other !== markup)) {
       throw new Error(`${PRERENDERED_PATHS.join(' and ')} do not render the same sign-in screen`);
     }
     return markup;
-  } finally {
-    await server.close();
-  }
+  });
 }
 
 export function prerenderSignIn(): Plugin {

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { minify, transformWithOxc, type Plugin, type Rollup } from 'vite';
+import { signedInTemplates } from './prerender-dashboard';
 
 /** The modules whose chunks a signed-in dashboard loads when it starts (src/app/routes.tsx, src/state/persist.ts). */
 export const SIGNED_IN_START = ['src/app/signed-in-area.tsx', 'src/app/dashboard-page.tsx', 'common/api.ts'];
@@ -25,6 +26,7 @@ export const SIGNED_IN_TEXTS: Record<string, string[]> = {
 const SCRIPT_SOURCE = 'src/early-start.ts';
 const SCRIPT_TAG =
   /\s*<meta name="signed-in-chunks"[^>]*>\s*<meta name="signed-in-texts"[^>]*>\s*<script async fetchpriority="high" src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
+const TEMPLATES = /\s*<template data-signed-in-start="\w+"[^>]*>[\s\S]*?<\/template>/g;
 
 type Chunk = Rollup.OutputChunk;
 
@@ -83,7 +85,7 @@ export function signedInTexts(bundle: Rollup.OutputBundle): string {
 
 /** A page for visitors only (the prerendered sign-in screen) without the signed-in start's script. */
 export function withoutSignedInStart(html: string): string {
-  return html.replace(SCRIPT_TAG, '');
+  return html.replace(SCRIPT_TAG, '').replace(TEMPLATES, '');
 }
 
 async function buildScript(root: string, apiBase: string): Promise<{ fileName: string; source: string }> {
@@ -116,18 +118,23 @@ export function signedInStart(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      async handler(html, context) {
         if (context.bundle === undefined || script === undefined) return html;
+        const templates = await signedInTemplates(root);
         const named = signedInChunks(context.bundle);
-        const chunks = [...named, ...signedInStyles(context.bundle, named)].join(' ');
+        // The stylesheets first: they are asked for in this order, and the early paint waits for them.
+        const chunks = [...signedInStyles(context.bundle, named), ...named].join(' ');
         const meta = `<meta name="signed-in-chunks" content="${chunks}">`;
         const texts = `<meta name="signed-in-texts" content="${signedInTexts(context.bundle)}">`;
         // Before the entry and asked for first: its requests must not wait behind the entry's bytes.
         const tag = `<script async fetchpriority="high" src="/${script.fileName}"></script>`;
         const early = `${meta}\n    ${texts}\n    ${tag}\n    `;
         const entry = html.indexOf('<script type="module"');
-        if (entry === -1) return html.replace('</head>', `  ${early}</head>`);
-        return `${html.slice(0, entry)}${early}${html.slice(entry)}`;
+        const withScript =
+          entry === -1
+            ? html.replace('</head>', `  ${early}</head>`)
+            : `${html.slice(0, entry)}${early}${html.slice(entry)}`;
+        return withScript.replace('</body>', `  ${templates}\n  </body>`);
       },
     },
   };

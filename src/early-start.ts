@@ -3,7 +3,9 @@
  * `async`; scripts/signed-in-start.ts builds it and leaves it out of the prerendered sign-in page). With
  * a token stored it sends the session check at once, for the app's client to take (src/lib/api-client.ts),
  * and asks for the chunks of the signed-in dashboard that index.html names, so a cold start fetches what
- * it needs in one round instead of a chain of chunks and a session check sent once the shell has mounted.
+ * it needs in one round instead of a chain of chunks and a session check sent once the shell has mounted;
+ * once the check answers, it paints the dashboard prerendered at build time with the user's name in it,
+ * so the greeting does not wait for the app's scripts.
  * While the page shows the worker's snapshot of the dashboard (sw/start-snapshot.ts), it keeps every
  * tap on it, by the element's place in the markup, for the app to make again once it has taken over
  * (src/app/snapshot-takeover.ts): a tap before the app is attached is neither lost nor acted on natively.
@@ -89,6 +91,56 @@
     else afterFirstFrame();
   }
 
+  // The page parsed (DOMContentLoaded would wait for the entry, a deferred module script, too).
+  const parsed = new Promise((resolve) => {
+    const whenParsed = () => document.readyState !== 'loading' && resolve(undefined);
+    document.addEventListener('readystatechange', whenParsed);
+    whenParsed();
+  });
+  // A stylesheet of the signed-in start, linked; resolves once it has loaded (or failed to).
+  const linkStyle = (href: string) =>
+    new Promise((resolve) => {
+      if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`) !== null)
+        return resolve(undefined);
+      const link = Object.assign(document.createElement('link'), {
+        rel: 'stylesheet',
+        href,
+        crossOrigin: '',
+      });
+      link.onload = link.onerror = resolve;
+      document.head.append(link);
+    });
+  // A start with nothing on screen but the frame (a cold one, or the worker's without a snapshot):
+  // the dashboard index.html holds for a placeholder user (scripts/prerender-dashboard.ts), in the
+  // language the app will show, filled in as text with the user the session check answered, painted
+  // once its stylesheets have loaded. The app's first render replaces it (src/app/snapshot-takeover.ts).
+  const paintSignedInStart = async (user: unknown) => {
+    if (typeof user !== 'object' || user === null) return;
+    const fields = user as Record<string, unknown>;
+    await parsed;
+    const root = document.getElementById('root');
+    const language =
+      fields.language === 'en' || fields.language === 'ml' ? fields.language : deviceLanguage();
+    const template = document.querySelector<HTMLTemplateElement>(
+      `template[data-signed-in-start="${language}"]`,
+    );
+    if (root === null || template === null || template.dataset.path !== location.pathname) return;
+    const screen = template.content.cloneNode(true) as DocumentFragment;
+    for (const slot of screen.querySelectorAll<HTMLElement>('[data-fill]')) {
+      const value = fields[slot.dataset.fill ?? ''];
+      slot.replaceWith(typeof value === 'string' ? value : '');
+    }
+    await Promise.all(
+      named('signed-in-chunks')
+        .filter((href) => href.endsWith('.css'))
+        .map(linkStyle),
+    );
+    // The app (or the worker's snapshot) got there first: nothing to paint.
+    if (root.hasChildNodes() || root.dataset.snapshot !== undefined) return;
+    root.dataset.snapshot = String(fields._id);
+    root.append(screen);
+  };
+
   let token: unknown = null;
   try {
     token = JSON.parse(localStorage.getItem('token') ?? 'null');
@@ -104,5 +156,10 @@
     answer.catch(() => undefined);
     window.earlySessionCheck = { authorization, answer };
     if (entry === null) preloadSignedInChunks();
+    // Read here before the app can take the answer (this callback is the first on it).
+    answer
+      .then((response) => (response.ok ? (response.clone().json() as Promise<{ user?: unknown }>) : null))
+      .then((body) => paintSignedInStart(body?.user))
+      .catch(() => undefined);
   }
 }

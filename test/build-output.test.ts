@@ -184,3 +184,46 @@ describe('index.html', () => {
     expect(pngSize(href ?? '')).toEqual({ width: 180, height: 180 });
   });
 });
+
+describe('the signed-in dashboard index.html holds for a cold start', () => {
+  const templates = () =>
+    [
+      ...indexHtml.matchAll(
+        /<template data-signed-in-start="(\w+)" data-path="([^"]+)">([\s\S]*?)<\/template>/g,
+      ),
+    ].map(([, language, path, markup]) => ({ language, path, markup: markup ?? '' }));
+
+  it('is there in each language, of the dashboard the installed app starts at', () => {
+    expect(templates().map(({ language, path }) => `${language} ${path}`)).toEqual([
+      'en /dashboard',
+      'ml /dashboard',
+    ]);
+  });
+
+  it('has a slot for the name in the greeting and the menu, and one for the e-mail, and no other trace of a user', () => {
+    const [en, ml] = templates();
+    expect(en?.markup).toMatch(/<h2 id="[^"]+">Hello, <span data-fill="name"><\/span><\/h2>/);
+    expect(ml?.markup).toMatch(/<h2 id="[^"]+">നമസ്കാരം, <span data-fill="name"><\/span><\/h2>/);
+    for (const { markup } of templates()) {
+      expect(markup).toContain('<p class="sidebar-name"><span data-fill="name"></span></p>');
+      expect(markup).toContain('<p class="sidebar-email"><span data-fill="email"></span></p>');
+      expect([...markup.matchAll(/data-fill="(\w+)"/g)].map(([, field]) => field).sort()).toEqual([
+        'email',
+        'name',
+        'name',
+      ]);
+      expect(markup).not.toContain('\uE000');
+    }
+  });
+
+  it('cannot send its form natively, and has its menu closed', () => {
+    for (const { markup } of templates()) {
+      expect(markup).toMatch(/<button type="submit"[^>]* disabled=""/);
+      expect(markup).toContain('<div class="shell" data-menu-open="false">');
+    }
+  });
+
+  it('is left out of the sign-in page prerendered for visitors', () => {
+    expect(readFileSync(join(dist, 'prerendered/login.html'), 'utf8')).not.toContain('data-signed-in-start');
+  });
+});

@@ -2,17 +2,46 @@
  * The cold start on the production build, with nothing cached: the HTML paints the app's frame before
  * any script, and with a token stored the session check and the signed-in dashboard's chunks (which
  * index.html names) are all requested while the entry starts, none waiting for another to run, and the
- * session check is sent once.
+ * session check is sent once; its answer fills in the dashboard index.html holds, so the greeting
+ * paints before the app's scripts have arrived, and the app takes that screen over.
  */
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUp, storeToken } from './support/accounts';
+import { postJson, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
 
 const SHELL_CHUNK = /\/assets\/signed-in-area-[^/]*\.js$/;
+const ENTRY_CHUNK = /\/assets\/index-[^/]*\.js$/;
+
+/** Holds every request for `url` back until the returned function is called. */
+async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Runs before the page's scripts: records every layout shift not caused by input. */
+function recordShifts(): void {
+  const log = window as unknown as { shifts: number[] };
+  log.shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (!entry.hadRecentInput) log.shifts.push(entry.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const rootSnapshot = (page: Page) => page.evaluate(() => document.getElementById('root')?.dataset.snapshot);
 
 /** The chunks index.html names for a signed-in start (scripts/signed-in-chunks.ts). */
 function namedChunks(): string[] {
@@ -78,12 +107,7 @@ describeInBrowser('the cold start', () => {
     await storeToken(page, server, account);
     const requested: string[] = [];
     page.on('request', (request: Request) => requested.push(new URL(request.url()).pathname));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(SHELL_CHUNK, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, SHELL_CHUNK);
     await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
     const named = namedChunks();
     await waitUntil(
@@ -95,5 +119,76 @@ describeInBrowser('the cold start', () => {
     await expectVisible(page.getByRole('heading', { name: `Hello, ${account.user.name}` }));
     expect(requested.filter((path) => path === '/api/users/validateUser')).toHaveLength(1);
     await page.close();
+  });
+
+  /** A cold start of `path` with `account`'s token stored and the entry chunk held back. */
+  async function startHeld(account: Account, path: string) {
+    const page = await browser.context.newPage();
+    await storeToken(page, server, account);
+    await page.addInitScript(recordShifts);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const checks: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/users/validateUser')) checks.push(1);
+    });
+    const release = await holdBack(page, ENTRY_CHUNK);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/users/validateUser'));
+    await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+    return { page, errors, checks, release, status: (await answered).status() };
+  }
+
+  /** Once the session check has answered, whatever the early script was to paint has been painted. */
+  async function afterEarlyScript(page: Page): Promise<string> {
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    return page.evaluate(() => document.getElementById('root')!.innerHTML);
+  }
+
+  it('paints the greeting from the session check’s answer before the app’s scripts, and the app takes it over with nothing moved', async () => {
+    const account = await signUp(server, { name: 'Meera Coldpaint' });
+    const { page, errors, checks, release } = await startHeld(account, '/dashboard');
+    const greeting = page.getByRole('heading', { name: 'Hello, Meera Coldpaint' });
+    await expectVisible(greeting);
+    expect(await page.locator('.sidebar-name').textContent()).toBe('Meera Coldpaint');
+    expect(await rootSnapshot(page), 'the app has not run yet').toBe(account.user._id);
+    // Its form cannot be sent natively before the app is attached.
+    expect(await page.getByRole('button', { name: 'FIND VEHICLE OWNER' }).isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => rootSnapshot(page), { timeout: 15_000 }).toBeUndefined();
+    await expectVisible(greeting);
+    expect(await page.getByRole('button', { name: 'FIND VEHICLE OWNER' }).isDisabled()).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(checks, 'the session check is sent once').toHaveLength(1);
+    await page.close();
+  });
+
+  it('paints it in the account’s language', async () => {
+    const account = await signUp(server, { name: 'Lakshmi Coldpaint', language: 'ml' });
+    const { page, release } = await startHeld(account, '/dashboard');
+    await expectVisible(page.getByRole('heading', { name: 'നമസ്കാരം, Lakshmi Coldpaint' }));
+    release();
+    await page.close();
+  });
+
+  it('paints nothing for another route, nor for a session the server has ended', async () => {
+    const account = await signUp(server, { name: 'Nimmi Coldpaint' });
+    const elsewhere = await startHeld(account, '/myVehicle');
+    expect(elsewhere.status).toBe(200);
+    expect(await afterEarlyScript(elsewhere.page)).toBe('');
+    elsewhere.release();
+    await elsewhere.page.close();
+
+    await postJson(server, '/api/users/logout', {}, account.headers);
+    const ended = await startHeld(account, '/dashboard');
+    expect(ended.status).toBe(401);
+    expect(await afterEarlyScript(ended.page)).toBe('');
+    ended.release();
+    await ended.page.close();
   });
 });

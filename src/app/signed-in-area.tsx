@@ -9,9 +9,10 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { startPush } from '../lib/push';
 import { getServiceWorkerRegistration } from '../lib/service-worker';
-import { useAtomValue } from '../lib/store';
+import { appStore, useAtomValue } from '../lib/store';
 import { storageProblemAtom } from '../lib/storage-problem';
 import { addPushNotification } from '../state/notifications';
+import { storedStateLoaded } from '../state/persist';
 import { loadStoredSentRequests } from '../state/persist-sent-requests';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
@@ -40,11 +41,32 @@ const ConsentPrompt = lazy(() =>
   import('../features/consent/consent-prompt').then((module) => ({ default: module.ConsentPrompt })),
 );
 
+/** At most this long a cold start's first render waits for the session check. */
+const START_CHECK_WAIT_MS = 3_000;
+
+/** The session check made before the first render, which the shell takes for its own on mount. */
+let checkBeforeRender: Promise<unknown> | undefined;
+
 /**
- * The stored sent requests, read as this chunk loads: the router waits for it (routes.tsx), so a warm
- * start shows an open request in its first frame.
+ * A start with a token but no stored user, whose early script has sent the session check (a cold
+ * one): its answer, awaited before the first render (for START_CHECK_WAIT_MS at most), so the first
+ * frame greets the user as the dashboard the early script painted does, instead of replacing it with
+ * a nameless one.
  */
-export const storedStateRead = loadStoredSentRequests();
+async function userBeforeFirstRender(): Promise<void> {
+  // Prerendered at build time too (src/prerender.tsx), where there is no window.
+  if (typeof window === 'undefined' || window.earlySessionCheck === undefined) return;
+  await storedStateLoaded;
+  if (appStore.get(userAtom) !== null) return;
+  checkBeforeRender = checkSession();
+  await Promise.race([checkBeforeRender, new Promise((resolve) => setTimeout(resolve, START_CHECK_WAIT_MS))]);
+}
+
+/**
+ * The stored sent requests, read as this chunk loads, and the user of a cold start: the router waits
+ * for both (routes.tsx), so a start shows the user and an open request in its first frame.
+ */
+export const storedStateRead = Promise.all([loadStoredSentRequests(), userBeforeFirstRender()]);
 
 /** What the shell gives its screens through its <Outlet context>. */
 interface SignedInShellContext {
@@ -74,7 +96,8 @@ export default function SignedInArea() {
   useOutbox();
 
   useEffect(() => {
-    void checkSession();
+    if (checkBeforeRender === undefined) void checkSession();
+    checkBeforeRender = undefined;
     // Logout unregistered the worker (SPEC §4): signing in again without a reload brings it back.
     void getServiceWorkerRegistration();
     void startPush(addPushNotification);

@@ -18,6 +18,8 @@ interface Typed {
 const fieldsOf = (root: HTMLElement) => [...root.querySelectorAll<Field>('input, textarea')];
 
 function readSnapshot(): Typed | null {
+  // Rendered at build time too (src/prerender.tsx), where there is no page.
+  if (typeof document === 'undefined') return null;
   const root = document.getElementById('root');
   if (root?.dataset.snapshot === undefined) return null;
   const fields = fieldsOf(root);

@@ -1,9 +1,7 @@
 /**
  * The page's half of the warm start: after each render of the signed-in dashboard it hands the
  * service worker a snapshot of the screen (common/start-snapshot.ts), which the worker serves inside
- * the shell on the next start (sw/start-snapshot.ts). What the snapshot must not carry goes: the open
- * menu, the progress bar, typed text; and the buttons that submit a form are off, so a tap made
- * before the app is attached cannot submit it natively.
+ * the shell on the next start (sw/start-snapshot.ts), as src/app/snapshot-markup.ts makes it.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -19,6 +17,7 @@ import { apiClient } from '../lib/api-client';
 import { appStore, useAtomValue } from '../lib/store';
 import { tokenAtom } from '../lib/token';
 import { userAtom } from '../state/user';
+import { snapshotMarkup } from './snapshot-markup';
 
 const DAY_MS = 86_400_000;
 
@@ -38,21 +37,6 @@ export function sessionLifetimeMs(): Promise<number> {
     },
   );
   return sessionMaxDays.then((days) => days * DAY_MS);
-}
-
-/** The screen's markup as the next start may show it before the app runs. */
-export function snapshotMarkup(shell: Element): string {
-  const copy = shell.cloneNode(true) as Element;
-  copy.setAttribute('data-menu-open', 'false');
-  for (const transient of copy.querySelectorAll('.navigation-progress')) transient.remove();
-  for (const field of copy.querySelectorAll('input:not([type="hidden"]), textarea')) {
-    field.removeAttribute('value');
-    field.textContent = '';
-  }
-  for (const submit of copy.querySelectorAll('form button:not([type="button"]), form input[type="submit"]')) {
-    submit.setAttribute('disabled', '');
-  }
-  return copy.outerHTML;
 }
 
 /** The page's own stylesheets, by path, that the screen needs. */

@@ -41,10 +41,15 @@ async function loadParts(language: Language): Promise<void> {
   );
 }
 
-/** Shows the app in `language`: its catalogue is loaded first, then every text re-renders at once. */
-export async function activateLanguage(language: Language): Promise<void> {
+/** The texts in `language`: its catalogue is loaded first, then every text re-renders at once. */
+export async function loadLanguage(language: Language): Promise<void> {
   await loadParts(language);
   if (i18n.locale !== language) i18n.activate(language);
+}
+
+/** Shows the app in `language`, the page's own language attribute with it. */
+export async function activateLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   document.documentElement.lang = language;
 }
 

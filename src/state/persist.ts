@@ -64,6 +64,10 @@ async function readStored(): Promise<Stored> {
   }
 }
 
+let markStoredRead = () => {};
+/** Resolves once the first loadPersisted has put the stored user (if any) in the store. */
+export const storedStateLoaded = new Promise<void>((resolve) => (markStoredRead = resolve));
+
 let writes: Promise<void> = Promise.resolve();
 
 /** Writes are chained so the stored copy always ends as the last value set; `null` removes the key. */
@@ -93,6 +97,7 @@ export async function loadPersisted(): Promise<() => void> {
     appStore.set(vehiclesAtom, stored.vehicles);
     appStore.set(ownersAtom, stored.owners);
   }
+  markStoredRead();
   const stopUser = appStore.sub(userAtom, () => writeStored(USER_KEY, appStore.get(userAtom)));
   const stopVehicles = appStore.sub(vehiclesAtom, () =>
     writeStored(VEHICLES_KEY, appStore.get(vehiclesAtom)),

@@ -10,7 +10,7 @@ export interface Account extends VerifyResponse {
   headers: { authorization: string; 'content-type': string };
 }
 
-async function postJson<T>(server: AppServer, path: string, body: unknown, headers = {}): Promise<T> {
+export async function postJson<T>(server: AppServer, path: string, body: unknown, headers = {}): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
