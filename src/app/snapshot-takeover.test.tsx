@@ -72,6 +72,31 @@ describe('useSnapshotTakeover', () => {
     expect(window.snapshotTaps).toEqual([]);
   });
 
+  it('makes a tap kept on the icon inside a button again on that button', async () => {
+    function Bell() {
+      useSnapshotTakeover();
+      const [opened, setOpened] = useState(0);
+      return (
+        <nav>
+          <button type="button" onClick={() => setOpened(opened + 1)}>
+            <svg aria-hidden="true">
+              <path d="M0 0h1" />
+            </svg>
+          </button>
+          <output>{opened}</output>
+        </nav>
+      );
+    }
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.snapshot = 'user-anu';
+    root.innerHTML = '<nav><button type="button"><svg><path d="M0 0h1"></path></svg></button></nav>';
+    document.body.append(root);
+    window.snapshotTaps = [[0, 0, 0, 0]];
+    render(<Bell />, { container: root });
+    expect(await screen.findByRole('status')).toHaveTextContent('1');
+  });
+
   it('changes nothing on a page that holds no snapshot', () => {
     const root = document.createElement('div');
     root.id = 'root';

@@ -40,9 +40,11 @@ function typeInto(field: Field, value: string): void {
 
 /** The element at `path` (child indices) under `root`, if the app's screen has one there. */
 function elementAt(root: Element, path: number[]): HTMLElement | null {
-  let element: Element | undefined = root;
+  let element: Element | null | undefined = root;
   for (const index of path) element = element?.children[index];
-  return element instanceof HTMLElement ? element : null;
+  // A tap on an icon (SVG, which has no click()) is a tap on the control that holds it.
+  while (element && !(element instanceof HTMLElement)) element = element.parentElement;
+  return element ?? null;
 }
 
 function carryOver({ root, fields, focused }: Typed): void {
