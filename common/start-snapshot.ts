@@ -8,6 +8,12 @@
 import { del, delMany, entries, get, set } from 'idb-keyval';
 import { workerStore } from './worker-store';
 
+/**
+ * The attribute of the early script index.html carries inline (scripts/signed-in-start.ts): where it
+ * is, the worker's snapshot answer leaves the entry for it to run (sw/start-snapshot.ts).
+ */
+export const EARLY_SCRIPT_MARK = 'data-early-start';
+
 /** The routes whose first screen is snapshotted: the dashboard, at either of its addresses. */
 export const SNAPSHOT_PATHS: readonly string[] = ['/', '/dashboard'];
 

@@ -1,17 +1,19 @@
 /**
  * A Vite build step for the cold start of a signed-in user. It builds src/early-start.ts into a small
- * script of its own that index.html loads `async` (it runs while the page is still parsing, before the
- * entry chunk has even arrived), and names in index.html the chunks a signed-in start of the dashboard
- * needs beyond the entry's (the signed-in shell, the dashboard, the contract the stored state is
- * checked with, and everything they import statically), in `<meta name="signed-in-chunks">`. With a
- * token stored, that script sends the session check and turns the names into modulepreloads, so no
- * chunk waits for another to run before it is requested. A visitor fetches none of it: the sign-in
- * page prerendered for `/` and `/login` leaves the script out (withoutSignedInStart).
+ * script that index.html carries inline, right after the entry's tag (so it runs while the page is
+ * still parsing, with no request of its own; the server's CSP names it by its hash), and names in
+ * index.html the chunks a signed-in start of the dashboard needs beyond the entry's (the signed-in
+ * shell, the dashboard, the contract the stored state is checked with, and everything they import
+ * statically), in `<meta name="signed-in-chunks">`, and the dashboard prerendered for the early paint
+ * (scripts/prerender-dashboard.ts). With a token stored, that script sends the session check and turns
+ * the names into preloads, so no chunk waits for another to run before it is requested. A visitor
+ * fetches none of it: the sign-in page prerendered for `/` and `/login` leaves it all out
+ * (withoutSignedInStart).
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { minify, transformWithOxc, type Plugin, type Rollup } from 'vite';
+import { EARLY_SCRIPT_MARK } from '../common/start-snapshot';
 import { signedInTemplates } from './prerender-dashboard';
 
 /** The modules whose chunks a signed-in dashboard loads when it starts (src/app/routes.tsx, src/state/persist.ts). */
@@ -24,8 +26,9 @@ export const SIGNED_IN_TEXTS: Record<string, string[]> = {
 };
 
 const SCRIPT_SOURCE = 'src/early-start.ts';
-const SCRIPT_TAG =
-  /\s*<meta name="signed-in-chunks"[^>]*>\s*<meta name="signed-in-texts"[^>]*>\s*<script async fetchpriority="high" src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
+const SCRIPT_TAG = new RegExp(
+  `\\s*<meta name="signed-in-chunks"[^>]*>\\s*<meta name="signed-in-texts"[^>]*>\\s*<script ${EARLY_SCRIPT_MARK}>[\\s\\S]*?</script>`,
+);
 const TEMPLATES = /\s*<template data-signed-in-start="\w+"[^>]*>[\s\S]*?<\/template>/g;
 
 type Chunk = Rollup.OutputChunk;
@@ -88,21 +91,22 @@ export function withoutSignedInStart(html: string): string {
   return html.replace(SCRIPT_TAG, '').replace(TEMPLATES, '');
 }
 
-async function buildScript(root: string, apiBase: string): Promise<{ fileName: string; source: string }> {
+async function buildScript(root: string, apiBase: string): Promise<string> {
   const source = (await readFile(path.join(root, SCRIPT_SOURCE), 'utf8')).replaceAll(
     'import.meta.env.VITE_API_BASE',
     JSON.stringify(apiBase),
   );
   const script = await transformWithOxc(source, SCRIPT_SOURCE, { lang: 'ts' });
   const { code } = await minify(SCRIPT_SOURCE.replace(/\.ts$/, '.js'), script.code, {});
-  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { fileName: `assets/early-start-${hash}.js`, source: code };
+  // Inside <script>, these would end the element or change how it is parsed.
+  if (/<\/script|<!--/i.test(code)) throw new Error(`${SCRIPT_SOURCE} cannot be put inline`);
+  return code.trim();
 }
 
 export function signedInStart(): Plugin {
   let root = '';
   let apiBase = '';
-  let script: { fileName: string; source: string } | undefined;
+  let script: string | undefined;
   return {
     name: 'vahan:signed-in-start',
     apply: 'build',
@@ -112,9 +116,6 @@ export function signedInStart(): Plugin {
     },
     async buildStart() {
       script = await buildScript(root, apiBase);
-    },
-    generateBundle() {
-      if (script) this.emitFile({ type: 'asset', fileName: script.fileName, source: script.source });
     },
     transformIndexHtml: {
       order: 'post',
@@ -126,14 +127,14 @@ export function signedInStart(): Plugin {
         const chunks = [...signedInStyles(context.bundle, named), ...named].join(' ');
         const meta = `<meta name="signed-in-chunks" content="${chunks}">`;
         const texts = `<meta name="signed-in-texts" content="${signedInTexts(context.bundle)}">`;
-        // Before the entry and asked for first: its requests must not wait behind the entry's bytes.
-        const tag = `<script async fetchpriority="high" src="/${script.fileName}"></script>`;
-        const early = `${meta}\n    ${texts}\n    ${tag}\n    `;
-        const entry = html.indexOf('<script type="module"');
+        // Right after the entry's tag, which the worker's snapshot answer turns into the preload the
+        // script runs (sw/start-snapshot.ts), and before any stylesheet, which would hold it back.
+        const early = `\n    ${meta}\n    ${texts}\n    <script ${EARLY_SCRIPT_MARK}>${script}</script>`;
+        const entry = /<script type="module"[^>]*><\/script>/.exec(html);
         const withScript =
-          entry === -1
-            ? html.replace('</head>', `  ${early}</head>`)
-            : `${html.slice(0, entry)}${early}${html.slice(entry)}`;
+          entry === null
+            ? html.replace('</head>', `  ${early}\n  </head>`)
+            : html.replace(entry[0], () => `${entry[0]}${early}`);
         return withScript.replace('</body>', `  ${templates}\n  </body>`);
       },
     },

@@ -1,6 +1,7 @@
 /**
- * A script of its own, run as soon as it arrives while the page is still parsing (index.html loads it
- * `async`; scripts/signed-in-start.ts builds it and leaves it out of the prerendered sign-in page). With
+ * A script of its own, which index.html carries inline so that it runs while the page is still parsing,
+ * with no request of its own (scripts/signed-in-start.ts builds it, puts it after the entry's tag and
+ * leaves it out of the prerendered sign-in page; the server's CSP names it by its hash). With
  * a token stored it sends the session check at once, for the app's client to take (src/lib/api-client.ts),
  * and asks for the chunks of the signed-in dashboard that index.html names, so a cold start fetches what
  * it needs in one round instead of a chain of chunks and a session check sent once the shell has mounted;

@@ -124,12 +124,12 @@ describe('the navigation answer', () => {
   it('has the built entry preloaded, for the early script to run once the snapshot has painted', () => {
     const built =
       '<html><head><script type="module" crossorigin src="/assets/index-b2.js"></script>' +
-      '<script async fetchpriority="high" src="/assets/early-start-e5.js"></script></head>' +
+      '<script data-early-start>run()</script></head>' +
       '<body><div id="root"></div></body></html>';
     const html = shellWithSnapshot(built, snapshotOf('user-anu'));
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-b2.js" data-entry>');
     expect(html).not.toContain('<script type="module"');
-    expect(html).toContain('<script async fetchpriority="high" src="/assets/early-start-e5.js"></script>');
+    expect(html).toContain('<script data-early-start>run()</script>');
   });
 
   it('keeps the entry a script where no early script would run it', () => {

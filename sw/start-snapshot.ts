@@ -3,7 +3,12 @@
  * signed-in user's last snapshot of that route inside `#root` (common/start-snapshot.ts), so the
  * greeting paints from this answer alone; the app then replaces it in one commit (src/main.tsx).
  */
-import { readStartSnapshot, SNAPSHOT_PATHS, type StartSnapshot } from '#common/start-snapshot';
+import {
+  EARLY_SCRIPT_MARK,
+  readStartSnapshot,
+  SNAPSHOT_PATHS,
+  type StartSnapshot,
+} from '#common/start-snapshot';
 import type { WorkerSession } from '#common/worker-store';
 
 interface SnapshotDeps {
@@ -19,7 +24,6 @@ const escapeAttribute = (value: string) =>
 
 /** The built shell's entry, and the early script that can run it (scripts/signed-in-start.ts). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
-const EARLY_SCRIPT = /<script async fetchpriority="high" src="\/assets\/early-start-[\w-]+\.js"><\/script>/;
 
 /**
  * The entry fetched and compiled at once but run by the early script once the snapshot has been
@@ -27,7 +31,7 @@ const EARLY_SCRIPT = /<script async fetchpriority="high" src="\/assets\/early-st
  * milliseconds on a slow phone, which would otherwise come before the snapshot's first frame.
  */
 function entryAfterFirstFrame(shell: string): string {
-  if (!EARLY_SCRIPT.test(shell)) return shell;
+  if (!shell.includes(`<script ${EARLY_SCRIPT_MARK}>`)) return shell;
   return shell.replace(
     ENTRY_SCRIPT,
     (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-entry>`,

@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -245,6 +247,33 @@ describe('the Content-Security-Policy of the page', () => {
 
   it('does not ask to upgrade requests without HSTS=true (plain HTTP on a local network keeps working)', () => {
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  });
+});
+
+describe('over a build whose page carries an inline script', () => {
+  const EARLY = 'window.early = true;';
+  let started: Started;
+  let builtDir: string;
+  beforeAll(async () => {
+    builtDir = await fakeDist();
+    await writeFile(
+      path.join(builtDir, 'index.html'),
+      `<!doctype html><script type="module" src="/assets/app-abc123.js"></script><script data-early-start>${EARLY}</script><div id="root"></div>`,
+    );
+    started = await start({ DIST_DIR: builtDir });
+  });
+  afterAll(async () => {
+    await started.close();
+    await rm(builtDir, { recursive: true, force: true });
+  });
+
+  it('lets exactly that script run, by its hash, besides its own origin’s files', async () => {
+    const response = await started.app.inject({ method: 'GET', url: '/dashboard' });
+    const hash = createHash('sha256').update(EARLY).digest('base64');
+    expect(directives(response.headers['content-security-policy'] as string).get('script-src')).toEqual([
+      "'self'",
+      `'sha256-${hash}'`,
+    ]);
   });
 });
 

@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../lib/api-path';
+import { inlineScriptSources } from '../lib/inline-scripts';
 
 /**
  * The hosts Firebase's web SDK calls for a device token (firebase 12: @firebase/installations and
@@ -29,10 +32,16 @@ const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-function contentSecurityPolicy(options: { push: boolean; tls: boolean }) {
+/** The inline scripts the built page carries (its early script), by hash; none without a build. */
+function builtPageScripts(distDir: string): string[] {
+  const page = path.join(distDir, 'index.html');
+  return existsSync(page) ? inlineScriptSources(readFileSync(page, 'utf8')) : [];
+}
+
+function contentSecurityPolicy(options: { push: boolean; tls: boolean; inlineScripts: string[] }) {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...options.inlineScripts],
     'style-src': ["'self'"],
     // react-hot-toast (through goober) keeps its few rules in one <style> element it writes at run
     // time, so no hash can name it. Only style elements are let in: style attributes in markup stay
@@ -66,7 +75,11 @@ export default fp(
     const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: contentSecurityPolicy({ push: app.config.firebase !== null, tls }),
+        directives: contentSecurityPolicy({
+          push: app.config.firebase !== null,
+          tls,
+          inlineScripts: builtPageScripts(app.config.distDir),
+        }),
       },
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
