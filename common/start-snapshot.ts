@@ -14,6 +14,12 @@ import { workerStore } from './worker-store';
  */
 export const EARLY_SCRIPT_MARK = 'data-early-start';
 
+/**
+ * The dashboard index.html holds for a cold start's early paint, one `<template>` per language
+ * (scripts/prerender-dashboard.ts): a page that shows something else in `#root` has no use for them.
+ */
+export const START_TEMPLATES = /\s*<template data-signed-in-start="\w+"[^>]*>[\s\S]*?<\/template>/g;
+
 /** The routes whose first screen is snapshotted: the dashboard, at either of its addresses. */
 export const SNAPSHOT_PATHS: readonly string[] = ['/', '/dashboard'];
 

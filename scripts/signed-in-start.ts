@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { minify, transformWithOxc, type Plugin, type Rollup } from 'vite';
-import { EARLY_SCRIPT_MARK } from '../common/start-snapshot';
+import { EARLY_SCRIPT_MARK, START_TEMPLATES } from '../common/start-snapshot';
 import { signedInTemplates } from './prerender-dashboard';
 
 /** The modules whose chunks a signed-in dashboard loads when it starts (src/app/routes.tsx, src/state/persist.ts). */
@@ -29,7 +29,6 @@ const SCRIPT_SOURCE = 'src/early-start.ts';
 const SCRIPT_TAG = new RegExp(
   `\\s*<meta name="signed-in-chunks"[^>]*>\\s*<meta name="signed-in-texts"[^>]*>\\s*<script ${EARLY_SCRIPT_MARK}>[\\s\\S]*?</script>`,
 );
-const TEMPLATES = /\s*<template data-signed-in-start="\w+"[^>]*>[\s\S]*?<\/template>/g;
 
 type Chunk = Rollup.OutputChunk;
 
@@ -88,7 +87,7 @@ export function signedInTexts(bundle: Rollup.OutputBundle): string {
 
 /** A page for visitors only (the prerendered sign-in screen) without the signed-in start's script. */
 export function withoutSignedInStart(html: string): string {
-  return html.replace(SCRIPT_TAG, '').replace(TEMPLATES, '');
+  return html.replace(SCRIPT_TAG, '').replace(START_TEMPLATES, '');
 }
 
 async function buildScript(root: string, apiBase: string): Promise<string> {

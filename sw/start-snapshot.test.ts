@@ -132,6 +132,15 @@ describe('the navigation answer', () => {
     expect(html).toContain('<script data-early-start>run()</script>');
   });
 
+  it('leaves out the cold start’s templates, which the snapshot makes useless', () => {
+    const built =
+      '<html><head></head><body><div id="root"></div>\n    <template data-signed-in-start="en" data-path="/dashboard"><div class="shell">Hello</div></template>' +
+      '\n    <template data-signed-in-start="ml" data-path="/dashboard"><div class="shell">നമസ്കാരം</div></template>\n  </body></html>';
+    const html = shellWithSnapshot(built, snapshotOf('user-anu'));
+    expect(html).not.toContain('<template');
+    expect(html).toContain('</div>\n  </body></html>');
+  });
+
   it('keeps the entry a script where no early script would run it', () => {
     const built =
       '<html><head><script type="module" crossorigin src="/assets/index-b2.js"></script></head>' +

@@ -7,6 +7,7 @@ import {
   EARLY_SCRIPT_MARK,
   readStartSnapshot,
   SNAPSHOT_PATHS,
+  START_TEMPLATES,
   type StartSnapshot,
 } from '#common/start-snapshot';
 import type { WorkerSession } from '#common/worker-store';
@@ -46,7 +47,9 @@ export function shellWithSnapshot(shell: string, snapshot: StartSnapshot): strin
     .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
     .join('');
   const root = `<div id="root" data-snapshot="${escapeAttribute(snapshot.userId)}">${snapshot.html}</div>`;
+  // The snapshot is the first screen: the cold start's templates would only be parsed for nothing.
   return entryAfterFirstFrame(shell)
+    .replace(START_TEMPLATES, '')
     .replace('</head>', `${styles}</head>`)
     .replace(EMPTY_ROOT, () => root);
 }
