@@ -49,7 +49,7 @@ function rowsOf(snapshot: TablesSnapshot, userId: string) {
     vehicles: snapshot.vehicles.filter((row) => row.ownerId === userId),
     received: snapshot.notifications.filter((row) => row.receiverId === userId),
     blocks: snapshot.blocks.filter((row) => row.blockerId === userId || row.blockedId === userId),
-    waitingNotes: snapshot.waitingNotes.filter((row) => row.senderId === userId),
+    waitingNotes: snapshot.notifications.filter((row) => row.senderId === userId && row.expiresAt !== null),
   };
 }
 

@@ -1,6 +1,16 @@
-/** Requests and what goes with them: fallback steps, blocks, registration flags and idempotency keys. */
+/** Requests and what goes with them: wiper slips, fallback steps, blocks, registration flags and idempotency keys. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { FALLBACK_CHANNELS, type FallbackChannel } from '#common/fallback-channels';
 import { TEMPLATE_KEYS, type TemplateKey } from '#common/message-templates';
 import { REPLY_KINDS, type ReplyKind } from '#common/replies';
@@ -9,20 +19,54 @@ import { vehicles } from './vehicles';
 import { timestamptz, oneOf } from './columns';
 
 /**
+ * A wiper slip: printed ahead by `ownerId`, then attached once to a note for a plate and tucked under
+ * that car's wiper, where anyone who scans it reads the note and answers once, without an account.
+ * The note is a suggested text (`templateKey`) or the sender's short `text`; it also waits for its
+ * number as a request with no receiver yet, whose `slipId` is the slip's.
+ */
+export const slips = pgTable(
+  'slips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Ten characters of common/slip-code.ts's alphabet, as printed without the hyphen. */
+    code: varchar('code', { length: 10 }).notNull().unique(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    attachedAt: timestamptz('attached_at'),
+    vehicleNumber: varchar('vehicle_number', { length: 10 }),
+    templateKey: text('template_key').$type<TemplateKey>(),
+    text: text('text'),
+    replyKind: text('reply_kind').$type<ReplyKind>(),
+    repliedAt: timestamptz('replied_at'),
+  },
+  (table) => [
+    index('slips_owner_attached_idx').on(table.ownerId, table.attachedAt),
+    oneOf('slips_template_key_check', table.templateKey, TEMPLATE_KEYS),
+    oneOf('slips_reply_kind_check', table.replyKind, REPLY_KINDS),
+  ],
+);
+
+export type SlipRow = typeof slips.$inferSelect;
+
+/**
  * Requests: every way of reaching an owner stores one (the SQL table keeps its first name,
- * `notifications`). A user's request is inserted only through the one entry (server/domain/requests/
- * reach.ts), by the send rule's database function `store_checked_request` (defined last by migration
- * 0026),
- * which checks blocks and send windows under a lock: a column added here that a new request must set
- * goes into that function too (server/domain/requests/send-rule/send-rule.test.ts compares them).
+ * `notifications`), and so does a note left for a number nobody reachable has registered yet: a
+ * waiting note is a request whose receiver is not known yet (`receiverId` null, `expiresAt` set),
+ * which gets its receiver, keeping its id and time, when a registration of its number becomes
+ * reachable (server/domain/waiting-notes/). A user's request is inserted only through the one entry
+ * (server/domain/requests/reach.ts), by the send rule's database function `store_checked_request`
+ * (defined last by migration 0029), which checks blocks and send windows under a lock: a column added
+ * here that a new request must set goes into that function too
+ * (server/domain/requests/send-rule/send-rule.test.ts compares them).
  */
 export const requests = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    receiverId: uuid('receiver_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null while the request is a note waiting for a registration of its number. */
+    receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     /** A masked call placed through the telephony provider is a request of kind `call`. */
@@ -45,12 +89,26 @@ export const requests = pgTable(
     reminderSentAt: timestamptz('reminder_sent_at'),
     /** Set for a request from someone without an account (`senderId` null): the way it came. */
     via: text('via').$type<RequestVia>(),
+    /**
+     * Set for a note left for a number (a waiting note), and kept once it has a receiver: until then
+     * it waits for a registration of its number (`WAITING_NOTE_DAYS`).
+     */
+    expiresAt: timestamptz('expires_at'),
+    /**
+     * When a waiting note was handed to a registration: its receiver is set with it, or stays null when
+     * the send rule refused the note (the receiver had blocked its sender); it waits no more either way.
+     */
+    claimedAt: timestamptz('claimed_at'),
+    /** The wiper slip a waiting note was attached to, if any. */
+    slipId: uuid('slip_id').references(() => slips.id, { onDelete: 'set null' }),
   },
   (table) => [
-    // The reminder sweep reads only requests nobody has looked at yet.
+    // The reminder sweep reads only requests with a receiver that nobody has looked at yet.
     index('notifications_awaiting_reminder_idx')
       .on(table.sentAt)
-      .where(sql`${table.reminderSentAt} is null and ${table.seenAt} is null and ${table.repliedAt} is null`),
+      .where(
+        sql`${table.receiverId} is not null and ${table.reminderSentAt} is null and ${table.seenAt} is null and ${table.repliedAt} is null`,
+      ),
     index('notifications_unread_idx')
       .on(table.receiverId, table.sentAt)
       .where(sql`${table.readAt} is null`),
@@ -60,11 +118,23 @@ export const requests = pgTable(
     oneOf('notifications_template_key_check', table.templateKey, TEMPLATE_KEYS),
     oneOf('notifications_reply_kind_check', table.replyKind, REPLY_KINDS),
     index('notifications_receiver_sent_idx').on(table.receiverId, table.sentAt),
-    // The fallback ladder's sweep reads only requests nobody has seen or answered yet.
+    // The fallback ladder's sweep reads only requests with a receiver nobody has seen or answered yet.
     index('notifications_awaiting_fallback_idx')
       .on(table.sentAt)
-      .where(sql`${table.seenAt} is null and ${table.repliedAt} is null`),
+      .where(sql`${table.receiverId} is not null and ${table.seenAt} is null and ${table.repliedAt} is null`),
     oneOf('notifications_via_check', table.via, REQUEST_VIAS),
+    // Notes waiting for their number, by number, and the sweep of those that expired unclaimed.
+    index('notifications_waiting_number_idx')
+      .on(table.vehicleNumber, table.expiresAt)
+      .where(sql`${table.receiverId} is null and ${table.claimedAt} is null`),
+    index('notifications_waiting_expires_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.receiverId} is null and ${table.claimedAt} is null`),
+    // Only a note left by an account waits without a receiver.
+    check(
+      'notifications_waiting_check',
+      sql`${table.receiverId} is not null or (${table.senderId} is not null and ${table.expiresAt} is not null and ${table.vehicleNumber} is not null)`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-/** People without an account: windscreen cards, status tokens, photos, wiper slips, waiting notes, false alarms, pauses and blocks of strangers. */
+/** People without an account: windscreen cards, status tokens, photos, false alarms, pauses and blocks of strangers. */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,11 +11,8 @@ import {
   text,
   uniqueIndex,
   uuid,
-  varchar,
 } from 'drizzle-orm/pg-core';
 import { IMAGE_TYPES, type ImageType } from '#common/photos';
-import { TEMPLATE_KEYS, type TemplateKey } from '#common/message-templates';
-import { REPLY_KINDS, type ReplyKind } from '#common/replies';
 import { users } from './accounts';
 import { vehicles } from './vehicles';
 import { requests } from './requests';
@@ -92,71 +89,6 @@ export const requestImages = pgTable(
   ],
 );
 
-/**
- * A wiper slip: printed ahead by `ownerId`, then attached once to a note for a plate and tucked under
- * that car's wiper, where anyone who scans it reads the note and answers once, without an account.
- * The note is a suggested text (`templateKey`) or the sender's short `text`.
- */
-export const slips = pgTable(
-  'slips',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** Ten characters of common/slip-code.ts's alphabet, as printed without the hyphen. */
-    code: varchar('code', { length: 10 }).notNull().unique(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull(),
-    attachedAt: timestamptz('attached_at'),
-    vehicleNumber: varchar('vehicle_number', { length: 10 }),
-    templateKey: text('template_key').$type<TemplateKey>(),
-    text: text('text'),
-    replyKind: text('reply_kind').$type<ReplyKind>(),
-    repliedAt: timestamptz('replied_at'),
-  },
-  (table) => [
-    index('slips_owner_attached_idx').on(table.ownerId, table.attachedAt),
-    oneOf('slips_template_key_check', table.templateKey, TEMPLATE_KEYS),
-    oneOf('slips_reply_kind_check', table.replyKind, REPLY_KINDS),
-  ],
-);
-
-export type SlipRow = typeof slips.$inferSelect;
-
-/**
- * A note left for a number nobody reachable has registered yet: it waits `WAITING_NOTE_DAYS` and is
- * delivered, as a request with the same id and the note's time, when a registration of the number
- * becomes reachable (server/domain/waiting-notes/). Either a suggested text (`templateKey`) or `text`.
- */
-export const waitingNotes = pgTable(
-  'waiting_notes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    vehicleNumber: varchar('vehicle_number', { length: 10 }).notNull(),
-    templateKey: text('template_key').$type<TemplateKey>(),
-    text: text('text'),
-    /** The wiper slip the note was attached to, if any (the slips feature owns that row). */
-    slipId: uuid('slip_id'),
-    createdAt: timestamptz('created_at').notNull(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    /** When it was handed to a registration (the request's id is the note's); null while it waits. */
-    deliveredAt: timestamptz('delivered_at'),
-  },
-  (table) => [
-    index('waiting_notes_number_idx')
-      .on(table.vehicleNumber, table.expiresAt)
-      .where(sql`${table.deliveredAt} is null`),
-    index('waiting_notes_sender_created_idx').on(table.senderId, table.createdAt),
-    index('waiting_notes_expires_idx').on(table.expiresAt),
-    oneOf('waiting_notes_template_key_check', table.templateKey, TEMPLATE_KEYS),
-    check('waiting_notes_text_check', sql`(${table.templateKey} is null) <> (${table.text} is null)`),
-  ],
-);
-
-export type WaitingNoteRow = typeof waitingNotes.$inferSelect;
 export type VehicleCardRow = typeof vehicleCards.$inferSelect;
 
 /** What a false-alarm report holds, pending or taken effect: the request, its two people, when. */
@@ -280,4 +212,7 @@ export const strangerBlocks = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type RequestRow = typeof requests.$inferSelect;
+/** A request that has its receiver: every request but a note still waiting for its number. */
+export type ReceivedRequestRow = RequestRow & { receiverId: string };
+export const hasReceiver = (row: RequestRow): row is ReceivedRequestRow => row.receiverId !== null;
 export type RequestImageRow = typeof requestImages.$inferSelect;

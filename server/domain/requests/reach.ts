@@ -2,13 +2,25 @@ import type { I18n } from '@lingui/core';
 import { eq } from 'drizzle-orm';
 import type { SentRequest, ServerNotification } from '#common/api';
 import type { Db } from '../../db/database';
-import { requests, type RequestRow, type RequestVia, type UserRow } from '../../db/schema';
+import {
+  requests,
+  type ReceivedRequestRow,
+  type RequestRow,
+  type RequestVia,
+  type UserRow,
+} from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import type { LiveNotificationBus } from '../live/bus';
 import { toServerNotification, type RequestPhoto, type ShownSender } from '../api-shapes';
 import { requestPushData } from './push-data';
 import { toSentRequest } from './sender-view';
-import { newRequestRow, preparedCheckedSend, type SendRefusal, type SendRule } from './send-rule/send-rule';
+import {
+  newRequestRow,
+  preparedCheckedSend,
+  type NoteRefusal,
+  type SendRefusal,
+  type SendRule,
+} from './send-rule/send-rule';
 import type { StrangerIdentity } from '../strangers/identity';
 
 /** Who reaches an owner: an account, or a stranger known only by hashes of what they proved. */
@@ -28,8 +40,11 @@ export interface Reaching {
   rule: SendRule;
   /** The way it came when that is not the app (`card`). */
   via?: RequestVia;
-  /** A note that waited keeps the id its sender follows it by and the time it was left. */
-  keep?: { id: string; sentAt: Date };
+  /**
+   * A note that waited for its number: the request is its row, which gets its receiver, keeping the
+   * id its sender follows it by and the time it was left.
+   */
+  waited?: RequestRow;
   /** A photo that comes with it: shown to the receiver once `beforeAnnounce` has kept it. */
   photo?: RequestPhoto | null;
   /**
@@ -58,6 +73,19 @@ interface ReachDeps {
   now: () => Date;
 }
 
+/** A note left for a number nobody reachable has registered yet: a request with no receiver yet. */
+export interface Waiting {
+  senderId: string;
+  request: Omit<RequestContent, 'vehicleId' | 'vehicleNumber'> & { vehicleNumber: string };
+  /** The windows it is checked against (`leftNoteRule`). */
+  rule: SendRule;
+  at: Date;
+  /** Until when it waits for a receiver. */
+  until: Date;
+  /** The wiper slip it was attached to, if any. */
+  slipId: string | null;
+}
+
 export interface RequestReach {
   /**
    * The one way every request reaches an owner: account messages, notifications, photos and calls,
@@ -67,8 +95,13 @@ export interface RequestReach {
    * receiver's language, and returns the sender's view, or the refusal.
    */
   reach(reaching: Reaching): Promise<ReachOutcome>;
+  /**
+   * Stores a note for a number as a request with no receiver, checked under the same lock (one of
+   * the sender's notes waits for a number; the rule's windows); `reach` with it as `waited` delivers it.
+   */
+  wait(waiting: Waiting): Promise<{ left: RequestRow } | { refused: NoteRefusal }>;
   /** Announces a stored request to its receiver again, as a reminder. */
-  remind(row: RequestRow, receiver: Receiver, sender: ShownSender | null): void;
+  remind(row: ReceivedRequestRow, receiver: Receiver, sender: ShownSender | null): void;
 }
 
 /** What announcing a request needs of its receiver: their language and quiet hours. */
@@ -95,13 +128,14 @@ export function requestReach({ db, bus, now }: ReachDeps): RequestReach {
   }
 
   return {
-    async reach({ from, to, request, rule, via, keep, photo = null, beforeAnnounce }) {
+    async reach({ from, to, request, rule, via, waited, photo = null, beforeAnnounce }) {
       const account = 'account' in from ? from.account : null;
-      const built = newRequestRow(
-        { ...request, senderId: account?.id ?? null, receiverId: to.id, via: via ?? null },
-        keep?.sentAt ?? now(),
-      );
-      const row = keep ? { ...built, id: keep.id } : built;
+      const row = waited
+        ? { ...waited, ...request, receiverId: to.id }
+        : newRequestRow(
+            { ...request, senderId: account?.id ?? null, receiverId: to.id, via: via ?? null },
+            now(),
+          );
       const forReceiver = toServerNotification(row, account, textsFor(to.language), photo);
       const announceNow = beforeAnnounce === undefined;
       const refusal = await checkedSend(
@@ -110,6 +144,7 @@ export function requestReach({ db, bus, now }: ReachDeps): RequestReach {
         announceNow ? bus.announcement(to.id, forReceiver) : null,
         'stranger' in from ? from.stranger : undefined,
       );
+      if (refusal?.refused === 'open') throw new Error('only a note for a number can be refused as open');
       if (refusal) return { refused: refusal };
       try {
         await beforeAnnounce?.(row);
@@ -129,12 +164,22 @@ export function requestReach({ db, bus, now }: ReachDeps): RequestReach {
               vehicleNumber,
               receiptsShared: to.shareReadReceipts,
               fallbacks: [],
-              fromNote: keep !== undefined,
+              fromNote: waited !== undefined,
             },
             i18n,
           ),
         shownIn: (i18n) => toServerNotification(row, account, i18n, photo),
       };
+    },
+
+    async wait({ senderId, request, rule, at, until, slipId }) {
+      const row = {
+        ...newRequestRow({ ...request, senderId, receiverId: null, vehicleId: null }, at),
+        expiresAt: until,
+        slipId,
+      };
+      const refusal = await checkedSend(row, rule, null);
+      return refusal ? { refused: refusal } : { left: row };
     },
 
     remind(row, receiver, sender) {

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { I18n } from '@lingui/core';
 import type { SentRequest } from '#common/api';
 import type { ReplyKind } from '#common/replies';
-import { fallbackSteps, requests, type RequestRow, type WaitingNoteRow } from '../../db/schema';
+import { fallbackSteps, requests, type RequestRow } from '../../db/schema';
 import { contentFor } from './request-texts';
 import { slipNoteText, type AttachedSlip } from '../slips/slip-notes';
-import { isExpired, noteContent } from '../waiting-notes/notes';
+import { isExpired, type NoteRow } from '../waiting-notes/notes';
 
 /**
  * The plate a request was sent for, as its sender sees it: the number stored when it was sent, so a
@@ -45,11 +45,11 @@ export function replyOf({ replyKind, replyText, repliedAt }: StoredReply): SentR
 }
 
 /**
- * What a sender follows among their requests, in whichever store it is kept: a request (with the
- * plate it names, whether its receiver shares read receipts, null when the receiver is gone, and the
- * fallback steps taken; `fromNote` when it was a waiting note delivered), a note still waiting for its
- * number (or expired by `now`), or a slip's note, answered from the slip's page and never delivered
- * to a device.
+ * What a sender follows among their requests: a request with its receiver (with the plate it names,
+ * whether its receiver shares read receipts, null when the receiver is gone, and the fallback steps
+ * taken; `fromNote` when it was a waiting note delivered), a note with no receiver yet, still waiting
+ * for its number (or expired by `now`), or a slip's note, answered from the slip's page and never
+ * delivered to a device.
  */
 export type SentSource =
   | {
@@ -59,7 +59,7 @@ export type SentSource =
       fallbacks: FallbackStep[];
       fromNote?: boolean;
     }
-  | { note: WaitingNoteRow; now: Date }
+  | { note: NoteRow; now: Date }
   | { slip: AttachedSlip };
 
 /**
@@ -71,7 +71,7 @@ export function toSentRequest(source: SentSource, i18n: I18n): SentRequest {
     const { note, now } = source;
     const expired = isExpired(note, now);
     return {
-      ...notDelivered(note.id, note.vehicleNumber, noteContent(note, i18n), note.createdAt),
+      ...notDelivered(note.id, note.vehicleNumber, contentFor(note, i18n), note.sentAt),
       reply: null,
       waitingUntil: expired ? null : note.expiresAt.toISOString(),
       expired,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { requests, type RequestRow } from '../../db/schema';
+import { hasReceiver, requests, type ReceivedRequestRow } from '../../db/schema';
 import { SYSTEM_KIND } from '../api-shapes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -15,7 +15,7 @@ export async function storeSupersededNotices(
   vehicleNumber: string,
   others: { id: string; ownerId: string }[],
   now: Date,
-): Promise<RequestRow[]> {
+): Promise<ReceivedRequestRow[]> {
   if (others.length === 0) return [];
   const number = vehicleNumber.toUpperCase();
   return tx
@@ -32,5 +32,6 @@ export async function storeSupersededNotices(
         sentAt: now,
       })),
     )
-    .returning();
+    .returning()
+    .then((rows) => rows.filter(hasReceiver));
 }

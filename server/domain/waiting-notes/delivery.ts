@@ -2,30 +2,32 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { users, vehicles, type UserRow, type WaitingNoteRow } from '../../db/schema';
+import { templateText } from '#common/message-templates';
+import { users, vehicles, type UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { wasRefused, type RequestReach } from '../requests/reach';
 import { userTopic } from '../live/topics';
 import { preparedReachableBy, type Registration } from '../requests/reachability';
-import { waitingNoteRule } from '../requests/send-rule/send-rule';
+import { leftNoteRule, waitingNoteRule } from '../requests/send-rule/send-rule';
 import { forgetReleasesBefore, heldAloneSince, soleHolderSince } from './holds';
 import {
   claimWaitingNotes,
-  leaveWaitingNote,
-  noteContent,
   numbersWithNotesFor,
+  waitingNoteRefusal,
   type LeaveOutcome,
   type NewWaitingNote,
+  type NoteRow,
 } from './notes';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** English, as every request stores its text; each reader gets a suggested text in their language. */
 const STORED_TEXTS = textsFor('en');
 
 /**
- * Leaves notes for numbers and delivers them: every open note for a number goes, as a message with
- * the note's id and time, to the registration of it that receives notes, through the send rule; in
+ * Leaves notes for numbers and delivers them: every open note for a number goes, its row getting its
+ * receiver (same id, same time), to the registration of it that receives notes, through the send rule; in
  * the bell, live and by push, and its sender sees it move on. With an RC provider configured, only a
  * verified registration receives them; without one, only a registration that has held the number
  * alone for the hold (`holdHours`; 0: the first reachable one as soon as it is registered). The one
@@ -45,11 +47,33 @@ export class WaitingNoteDelivery {
     this.reachableByNumber = preparedReachableBy(db, 'vehicleNumber');
   }
 
-  /** Leaves a note, and delivers it at once when its number already has a registration to receive it. */
+  /**
+   * Leaves a note, as a request with no receiver yet (one waiting for a number at a time, the day's
+   * limit), and delivers it at once when its number already has a registration to receive it.
+   */
   async leave(note: Omit<NewWaitingNote, 'now'>): Promise<LeaveOutcome> {
-    const outcome = await leaveWaitingNote(this.db, { ...note, now: this.now() }, this.settings.limits);
-    if ('left' in outcome) await this.deliverFor(note.vehicleNumber);
-    return outcome;
+    const now = this.now();
+    const { vehicleNumber } = note;
+    const plate = vehicleNumber.toUpperCase();
+    const templateKey = note.templateKey ?? null;
+    const expiresAt = new Date(now.getTime() + this.settings.limits.days * DAY_MS);
+    const outcome = await this.requests.wait({
+      senderId: note.senderId,
+      request: {
+        kind: 'message',
+        title: `Message about ${plate}`,
+        content: templateKey ? templateText(STORED_TEXTS, templateKey, plate) : (note.text ?? ''),
+        templateKey,
+        vehicleNumber,
+      },
+      rule: leftNoteRule(this.settings.limits),
+      at: now,
+      until: expiresAt,
+      slipId: note.slipId ?? null,
+    });
+    if ('refused' in outcome) return waitingNoteRefusal(outcome.refused);
+    await this.deliverFor(vehicleNumber);
+    return { left: { ...outcome.left, vehicleNumber, expiresAt } };
   }
 
   /**
@@ -66,7 +90,7 @@ export class WaitingNoteDelivery {
       if (claimed.length === 0) return;
       const senders = await this.sendersOf(claimed);
       for (const note of claimed) {
-        const sender = senders.get(note.senderId);
+        const sender = note.senderId === null ? undefined : senders.get(note.senderId);
         if (sender) await this.deliver(note, sender, receiving);
       }
     } catch (error) {
@@ -106,32 +130,21 @@ export class WaitingNoteDelivery {
     return registrations.find(({ vehicle }) => vehicle.id === holder);
   }
 
-  private async sendersOf(notes: WaitingNoteRow[]): Promise<Map<string, UserRow>> {
-    const ids = [...new Set(notes.map((note) => note.senderId))];
+  private async sendersOf(notes: NoteRow[]): Promise<Map<string, UserRow>> {
+    const ids = [...new Set(notes.flatMap((note) => (note.senderId === null ? [] : [note.senderId])))];
     const rows = await this.db.select().from(users).where(inArray(users.id, ids));
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  private async deliver(
-    note: WaitingNoteRow,
-    sender: UserRow,
-    { vehicle, owner }: Registration,
-  ): Promise<void> {
-    const plate = vehicle.vehicleNumber.toUpperCase();
+  private async deliver(note: NoteRow, sender: UserRow, { vehicle, owner }: Registration): Promise<void> {
+    const { kind, title, content, templateKey, vehicleNumber } = note;
     const outcome = await this.requests.reach({
       from: { account: sender },
       to: owner,
-      request: {
-        vehicleId: vehicle.id,
-        kind: 'message',
-        title: `Message about ${plate}`,
-        content: noteContent(note, STORED_TEXTS),
-        templateKey: note.templateKey,
-        vehicleNumber: vehicle.vehicleNumber,
-      },
+      request: { vehicleId: vehicle.id, kind, title, content, templateKey, vehicleNumber },
       rule: waitingNoteRule,
-      // The sender follows the note among their requests by its id: as a request it keeps it.
-      keep: { id: note.id, sentAt: note.createdAt },
+      // The note's row gets its receiver: the sender follows it by its id and it keeps its time.
+      waited: note,
     });
     if (wasRefused(outcome)) {
       this.log.info({ noteId: note.id, refusal: outcome.refused }, 'a waiting note was not delivered');

@@ -1,10 +1,9 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { I18n } from '@lingui/core';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { WaitingNote } from '#common/api';
-import { templateText, type TemplateKey } from '#common/message-templates';
-import type { Config } from '../../config';
+import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
-import { requests, users, vehicles, waitingNotes, type WaitingNoteRow } from '../../db/schema';
+import { requests, vehicles, type RequestRow } from '../../db/schema';
+import type { NoteRefusal } from '../requests/send-rule/send-rule';
 
 const DAY_MS = 86_400_000;
 /** Most notes a sender's lists show. */
@@ -24,111 +23,63 @@ export interface NewWaitingNote {
 /** Why a note was not left: the sender already has one waiting for the number, or left their day's. */
 export type WaitingNoteRefusal = { refused: 'open' } | { refused: 'daily'; retryAfterMs: number };
 
-export type LeaveOutcome = { left: WaitingNoteRow } | WaitingNoteRefusal;
-
-const waiting = (now: Date) => and(isNull(waitingNotes.deliveredAt), gt(waitingNotes.expiresAt, now));
-
 /**
- * Stores a note for `vehicleNumber` unless the sender has one waiting for it or left `perUserDay`
- * in the last day; the sender's row is locked, so two notes sent together cannot both pass.
+ * A note left for a number: a request that waits for a receiver (`receiverId` null) until `expiresAt`,
+ * and keeps its expiry once it has one.
  */
-export async function leaveWaitingNote(
-  db: Db,
-  note: NewWaitingNote,
-  limits: Config['waitingNotes'],
-): Promise<LeaveOutcome> {
-  const { senderId, vehicleNumber, now } = note;
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for('no key update');
-    const [open] = await tx
-      .select({ id: waitingNotes.id })
-      .from(waitingNotes)
-      .where(
-        and(eq(waitingNotes.senderId, senderId), eq(waitingNotes.vehicleNumber, vehicleNumber), waiting(now)),
-      )
-      .limit(1);
-    if (open) return { refused: 'open' as const };
-    const [oldestCounted] = await tx
-      .select({ createdAt: waitingNotes.createdAt })
-      .from(waitingNotes)
-      .where(
-        and(
-          eq(waitingNotes.senderId, senderId),
-          gt(waitingNotes.createdAt, new Date(now.getTime() - DAY_MS)),
-        ),
-      )
-      .orderBy(desc(waitingNotes.createdAt))
-      .offset(limits.perUserDay - 1)
-      .limit(1);
-    if (oldestCounted) {
-      return {
-        refused: 'daily' as const,
-        retryAfterMs: oldestCounted.createdAt.getTime() + DAY_MS - now.getTime(),
-      };
-    }
-    const [left] = await tx
-      .insert(waitingNotes)
-      .values({
-        senderId,
-        vehicleNumber,
-        templateKey: note.templateKey ?? null,
-        text: note.templateKey ? null : (note.text ?? null),
-        slipId: note.slipId ?? null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + limits.days * DAY_MS),
-      })
-      .returning();
-    if (!left) throw new Error('insert returned no row');
-    return { left };
-  });
+export type NoteRow = RequestRow & { vehicleNumber: string; expiresAt: Date };
+
+export const isNote = (row: RequestRow): row is NoteRow =>
+  row.expiresAt !== null && row.vehicleNumber !== null;
+
+export type LeaveOutcome = { left: NoteRow } | WaitingNoteRefusal;
+
+/** The send rule's refusal of a note as its sender is told it: one waits already, or the day's are left. */
+export function waitingNoteRefusal(refusal: NoteRefusal): WaitingNoteRefusal {
+  if (refusal.refused === 'open') return { refused: 'open' };
+  if (refusal.refused === 'perSender') return { refused: 'daily', retryAfterMs: refusal.retryAfterMs };
+  throw new Error(`a note for a number was refused: ${refusal.refused}`);
 }
+
+/** A note still waiting for its number at `now`: no receiver, not handed to one, not expired. */
+const waiting = (now: Date) =>
+  and(isNull(requests.receiverId), isNull(requests.claimedAt), gt(requests.expiresAt, now));
+
+/** Every note the sender left, delivered or not. */
+const notesOf = (senderId: string) => and(eq(requests.senderId, senderId), isNotNull(requests.expiresAt));
 
 export type WithdrawOutcome = 'withdrawn' | 'delivered' | 'not_found';
 
 /** Deletes one of the sender's notes while it was not delivered; another user's note is not found. */
 export async function withdrawWaitingNote(db: Db, senderId: string, id: string): Promise<WithdrawOutcome> {
-  const own = and(eq(waitingNotes.id, id), eq(waitingNotes.senderId, senderId));
+  const own = and(eq(requests.id, id), notesOf(senderId));
   const deleted = await db
-    .delete(waitingNotes)
-    .where(and(own, isNull(waitingNotes.deliveredAt)))
-    .returning({ id: waitingNotes.id });
+    .delete(requests)
+    .where(and(own, isNull(requests.receiverId), isNull(requests.claimedAt)))
+    .returning({ id: requests.id });
   if (deleted.length > 0) return 'withdrawn';
-  const [existing] = await db.select({ id: waitingNotes.id }).from(waitingNotes).where(own).limit(1);
+  const [existing] = await db.select({ id: requests.id }).from(requests).where(own).limit(1);
   return existing ? 'delivered' : 'not_found';
 }
 
-/** The sender's own notes, newest first. */
-export async function waitingNotesOf(db: Db, senderId: string): Promise<WaitingNoteRow[]> {
-  return db
+/** The sender's own notes, newest first: the first `limit`, or all of them. */
+export async function waitingNotesOf(db: Db, senderId: string, limit?: number): Promise<NoteRow[]> {
+  const query = db
     .select()
-    .from(waitingNotes)
-    .where(eq(waitingNotes.senderId, senderId))
-    .orderBy(desc(waitingNotes.createdAt), desc(waitingNotes.id))
-    .limit(WAITING_NOTES_LIMIT);
-}
-
-/**
- * The sender's notes no request was made of: waiting, expired, or refused at delivery (the receiver
- * had blocked the sender: they read as waiting, then expired, like any other). A note attached to a
- * wiper slip is left out: the sender follows it as the slip's.
- */
-export async function undeliveredNotesOf(db: Db, senderId: string): Promise<WaitingNoteRow[]> {
-  return db
-    .select({ note: waitingNotes })
-    .from(waitingNotes)
-    .leftJoin(requests, eq(requests.id, waitingNotes.id))
-    .where(and(eq(waitingNotes.senderId, senderId), isNull(requests.id), isNull(waitingNotes.slipId)))
-    .orderBy(desc(waitingNotes.createdAt), desc(waitingNotes.id))
-    .limit(WAITING_NOTES_LIMIT)
-    .then((rows) => rows.map(({ note }) => note));
+    .from(requests)
+    .where(notesOf(senderId))
+    .orderBy(desc(requests.sentAt), desc(requests.id))
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.filter(isNote);
 }
 
 /** How many notes wait for the number: a count, never who. */
 export async function waitingCountFor(db: Db, vehicleNumber: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ waiting: sql<number>`count(*)`.mapWith(Number) })
-    .from(waitingNotes)
-    .where(and(eq(waitingNotes.vehicleNumber, vehicleNumber), waiting(now)));
+    .from(requests)
+    .where(and(eq(requests.vehicleNumber, vehicleNumber), waiting(now)));
   return row?.waiting ?? 0;
 }
 
@@ -138,15 +89,11 @@ export async function waitingCountFor(db: Db, vehicleNumber: string, now: Date):
  */
 export async function numbersWithNotesFor(db: Db, ready: SQL, now: Date): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ vehicleNumber: waitingNotes.vehicleNumber })
-    .from(waitingNotes)
+    .selectDistinct({ vehicleNumber: vehicles.vehicleNumber })
+    .from(requests)
     .innerJoin(
       vehicles,
-      and(
-        eq(vehicles.vehicleNumber, waitingNotes.vehicleNumber),
-        ne(vehicles.ownerId, waitingNotes.senderId),
-        ready,
-      ),
+      and(eq(vehicles.vehicleNumber, requests.vehicleNumber), ne(vehicles.ownerId, requests.senderId), ready),
     )
     .where(waiting(now));
   return rows.map(({ vehicleNumber }) => vehicleNumber);
@@ -161,57 +108,45 @@ export async function claimWaitingNotes(
   vehicleNumber: string,
   receiverId: string,
   now: Date,
-): Promise<WaitingNoteRow[]> {
-  return db
-    .update(waitingNotes)
-    .set({ deliveredAt: now })
-    .where(
-      and(eq(waitingNotes.vehicleNumber, vehicleNumber), ne(waitingNotes.senderId, receiverId), waiting(now)),
-    )
+): Promise<NoteRow[]> {
+  const claimed = await db
+    .update(requests)
+    .set({ claimedAt: now })
+    .where(and(eq(requests.vehicleNumber, vehicleNumber), ne(requests.senderId, receiverId), waiting(now)))
     .returning();
+  return claimed.filter(isNote);
 }
 
 /**
- * Deletes the notes past keeping: one that never reached anyone `days` after it expired (its sender
- * saw it as expired meanwhile), and every note once its request would be (`requestDays` after it was
- * written: a delivered note is a request with the note's id and time).
+ * Deletes the notes that never reached anyone `days` after they expired (their senders saw them as
+ * expired meanwhile); every note goes, like any request, `requestDays` after it was left.
  */
-export async function sweepWaitingNotes(
-  db: Db,
-  keep: { days: number; requestDays: number },
-  now: Date,
-): Promise<number> {
+export async function sweepWaitingNotes(db: Db, days: number, now: Date): Promise<number> {
   const deleted = await db
-    .delete(waitingNotes)
+    .delete(requests)
     .where(
-      or(
-        and(
-          isNull(waitingNotes.deliveredAt),
-          lt(waitingNotes.expiresAt, new Date(now.getTime() - keep.days * DAY_MS)),
-        ),
-        lt(waitingNotes.createdAt, new Date(now.getTime() - keep.requestDays * DAY_MS)),
+      and(
+        isNull(requests.receiverId),
+        isNull(requests.claimedAt),
+        lt(requests.expiresAt, new Date(now.getTime() - days * DAY_MS)),
       ),
     )
-    .returning({ id: waitingNotes.id });
+    .returning({ id: requests.id });
   return deleted.length;
 }
 
-/** The note's words in the language of `i18n`: a suggested text translated, the sender's own as typed. */
-export const noteContent = (note: WaitingNoteRow, i18n: I18n): string =>
-  note.templateKey ? templateText(i18n, note.templateKey, note.vehicleNumber) : (note.text ?? '');
-
-export const isExpired = (note: WaitingNoteRow, now: Date) => note.expiresAt.getTime() <= now.getTime();
+export const isExpired = (note: NoteRow, now: Date) => note.expiresAt.getTime() <= now.getTime();
 
 /** A note as its sender lists it. */
-export function toWaitingNote(note: WaitingNoteRow, now: Date): WaitingNote {
+export function toWaitingNote(note: NoteRow, now: Date): WaitingNote {
   return {
     _id: note.id,
     vehicleNumber: note.vehicleNumber.toUpperCase(),
     templateKey: note.templateKey,
-    text: note.text,
-    createdAt: note.createdAt.toISOString(),
+    text: note.templateKey ? null : note.content,
+    createdAt: note.sentAt.toISOString(),
     expiresAt: note.expiresAt.toISOString(),
-    deliveredAt: note.deliveredAt?.toISOString() ?? null,
-    expired: note.deliveredAt === null && isExpired(note, now),
+    deliveredAt: note.claimedAt?.toISOString() ?? null,
+    expired: note.claimedAt === null && isExpired(note, now),
   };
 }

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { formatSlipCode } from '#common/slip-code';
 import type { I18n } from '@lingui/core';
 import type { AccountExport } from '#common/api';
@@ -16,7 +16,6 @@ import {
   users,
   vehicleCards,
   vehicles,
-  waitingNotes,
   type SenderPauseRow,
   type SlipRow,
   type UserRow,
@@ -27,7 +26,7 @@ import { sendersById } from '../../domain/requests/senders';
 import { pauseKey } from '../../domain/requests/send-rule/pause';
 import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
 import { recordNumberRelease } from '../../domain/waiting-notes/holds';
-import { toWaitingNote } from '../../domain/waiting-notes/notes';
+import { toWaitingNote, waitingNotesOf } from '../../domain/waiting-notes/notes';
 import { replyOf } from '../../domain/requests/sender-view';
 
 /**
@@ -49,6 +48,8 @@ export async function deleteAccount(
       .from(vehicles)
       .where(eq(vehicles.ownerId, user.id));
     await tx.delete(otpCodes).where(eq(otpCodes.phone, user.phone));
+    // The notes it left that reached nobody are its own; a delivered one stays with its receiver.
+    await tx.delete(requests).where(and(eq(requests.senderId, user.id), isNull(requests.receiverId)));
     await tx.delete(users).where(eq(users.id, user.id));
     // Its registrations go with it: each number given up restarts the waiting-note hold of another.
     for (const { vehicleNumber } of held) await recordNumberRelease(tx, vehicleNumber, now);
@@ -92,7 +93,7 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
     db
       .select()
       .from(requests)
-      .where(eq(requests.senderId, user.id))
+      .where(and(eq(requests.senderId, user.id), isNotNull(requests.receiverId)))
       .orderBy(desc(requests.sentAt), desc(requests.id)),
     db
       .select()
@@ -105,11 +106,7 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
       .where(eq(sessions.userId, user.id))
       .orderBy(desc(sessions.createdAt), desc(sessions.id)),
     db.select().from(blocks).where(eq(blocks.blockerId, user.id)).orderBy(asc(blocks.createdAt)),
-    db
-      .select()
-      .from(waitingNotes)
-      .where(eq(waitingNotes.senderId, user.id))
-      .orderBy(desc(waitingNotes.createdAt), desc(waitingNotes.id)),
+    waitingNotesOf(db, user.id),
     db.select().from(slips).where(eq(slips.ownerId, user.id)).orderBy(asc(slips.createdAt), asc(slips.code)),
     db
       .select({

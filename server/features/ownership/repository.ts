@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { rcVerificationAttempts, users, vehicles, type RequestRow, type VehicleRow } from '../../db/schema';
+import {
+  rcVerificationAttempts,
+  users,
+  vehicles,
+  type ReceivedRequestRow,
+  type VehicleRow,
+} from '../../db/schema';
 import { storeSupersededNotices } from '../../domain/requests/system-notices';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../domain/ownership/rc-check-window';
@@ -90,7 +96,7 @@ export async function giveBackAttempt(db: Db, attemptId: string): Promise<void> 
 export interface Verified {
   vehicle: VehicleRow;
   /** Bell notifications for the accounts whose registrations of the number stop being reachable. */
-  superseded: RequestRow[];
+  superseded: ReceivedRequestRow[];
 }
 
 export interface Proof {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicJobOf } from '../../lib/periodic-job';
 import { sendersById } from '../../domain/requests/senders';
+import { hasReceiver } from '../../db/schema';
 import { claimReminders, receiversById } from './repository';
 
 /** How often each instance looks for requests due a reminder: well within the promised 15 s. */
@@ -42,8 +43,8 @@ export default fp(
       );
       for (const changed of claimed) {
         const { row } = changed;
-        const receiver = receivers.get(row.receiverId);
-        if (!receiver) continue;
+        const receiver = hasReceiver(row) ? receivers.get(row.receiverId) : undefined;
+        if (!receiver || !hasReceiver(row)) continue;
         const sender = row.senderId ? senders.get(row.senderId) : undefined;
         app.requests.remind(row, receiver, sender ?? null);
         app.requestLifecycle.tellSender(changed);

@@ -9,6 +9,7 @@ import {
   isNull,
   lte,
   notExists,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import type { SentRequest } from '#common/api';
 import type { ReplyKind } from '#common/replies';
 import { DEFAULT_LANGUAGE, type Language } from '#common/languages';
 import type { Db } from '../../db/database';
-import { blocks, requests, slips, users, waitingNotes, type RequestRow, type UserRow } from '../../db/schema';
+import { blocks, requests, slips, users, type RequestRow, type UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { isAttached } from '../../domain/slips/slip-notes';
 import {
@@ -27,7 +28,7 @@ import {
   toSentRequest,
   type FallbackStep,
 } from '../../domain/requests/sender-view';
-import { undeliveredNotesOf } from '../../domain/waiting-notes/notes';
+import { isNote } from '../../domain/waiting-notes/notes';
 
 /** Most requests `sentRequests` lists. */
 export const SENT_REQUESTS_LIMIT = 50;
@@ -94,9 +95,9 @@ function toChangedRequest({
 /** What a reminder needs of each of these receivers, by id, in one query (a deleted receiver is absent). */
 export async function receiversById(
   db: Db,
-  receiverIds: string[],
+  receiverIds: (string | null)[],
 ): Promise<Map<string, Pick<UserRow, 'language' | 'quietStart' | 'quietEnd'>>> {
-  const ids = [...new Set(receiverIds)];
+  const ids = [...new Set(receiverIds.filter((id) => id !== null))];
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -111,8 +112,9 @@ export async function receiversById(
 }
 
 /**
- * The sender's requests, newest first, with the notes they left that have not reached anyone (waiting
- * or expired); a delivered note is a request of the note's id, and says it no longer waits.
+ * The sender's requests, newest first: those with a receiver (a delivered note says it no longer
+ * waits), the notes they left that have not reached anyone (waiting or expired; a note on a wiper
+ * slip is followed as the slip's), and their slips' notes.
  */
 export async function sentRequestsOf(
   db: Db,
@@ -121,17 +123,17 @@ export async function sentRequestsOf(
   now: Date,
 ): Promise<SentRequest[]> {
   const rows = await db
-    .select({ ...requestColumns, fromNote: sql<boolean>`${waitingNotes.id} is not null` })
+    .select(requestColumns)
     .from(requests)
     .leftJoin(receiver, eq(receiver.id, requests.receiverId))
-    .leftJoin(waitingNotes, eq(waitingNotes.id, requests.id))
-    .where(eq(requests.senderId, senderId))
+    .where(and(eq(requests.senderId, senderId), or(isNotNull(requests.receiverId), isNull(requests.slipId))))
     .orderBy(desc(requests.sentAt), desc(requests.id))
     .limit(SENT_REQUESTS_LIMIT);
   const sent = rows.map(({ notification, ...rest }) =>
-    toSentRequest({ request: notification, ...rest }, i18n),
+    notification.receiverId === null && isNote(notification)
+      ? toSentRequest({ note: notification, now }, i18n)
+      : toSentRequest({ request: notification, ...rest, fromNote: notification.expiresAt !== null }, i18n),
   );
-  const notes = (await undeliveredNotesOf(db, senderId)).map((note) => toSentRequest({ note, now }, i18n));
   const slipNotes = (
     await db
       .select()
@@ -142,7 +144,7 @@ export async function sentRequestsOf(
   )
     .filter(isAttached)
     .map((slip) => toSentRequest({ slip }, i18n));
-  return [...sent, ...notes, ...slipNotes]
+  return [...sent, ...slipNotes]
     .sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b._id.localeCompare(a._id))
     .slice(0, SENT_REQUESTS_LIMIT);
 }
@@ -251,6 +253,7 @@ export async function claimReminders(db: Db, afterS: number, now: Date): Promise
     .set({ reminderSentAt: now })
     .where(
       and(
+        isNotNull(requests.receiverId),
         isNull(requests.reminderSentAt),
         isNull(requests.seenAt),
         isNull(requests.repliedAt),

@@ -45,8 +45,9 @@ export interface SweptDays {
 /**
  * Deletes one-time codes (with the sign-up details a sign-up code carries) `codeHours` after they
  * expired, requests with their answers, photos and call records (calls are requests of kind `call`)
- * `requestDays` after they were sent, photos (with the place sent with them) `days.images` after,
- * waiting notes `days.waitingNotes` after they expired unread (or with their request), and wiper
+ * `requestDays` after they were sent (a note left for a number too, delivered or not), photos (with
+ * the place sent with them) `days.images` after, waiting notes `days.waitingNotes` after they expired
+ * without reaching anyone, and wiper
  * slips with their notes and answers `requestDays` after they were attached (a slip still unused is
  * the user's until the account goes), senders' pauses and owners' blocks of strangers once they
  * ended, and what the caps count once it counts for nothing: vehicle changes and ownership checks
@@ -67,11 +68,7 @@ export async function sweepExpired(
     .delete(requests)
     .where(lt(requests.sentAt, new Date(now.getTime() - retention.requestDays * DAY_MS)))
     .returning({ id: requests.id });
-  const waitingNotes = await sweepWaitingNotes(
-    db,
-    { days: days.waitingNotes, requestDays: retention.requestDays },
-    now,
-  );
+  const waitingNotes = await sweepWaitingNotes(db, days.waitingNotes, now);
   const attachedSlips = await db
     .delete(slips)
     .where(lt(slips.attachedAt, new Date(now.getTime() - retention.requestDays * DAY_MS)))

@@ -5,7 +5,7 @@ import type { ReplyKind } from '#common/replies';
 import { SLIP_CODE_ALPHABET, SLIP_CODE_LENGTH } from '#common/slip-code';
 import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
-import { slips, users, waitingNotes, type SlipRow } from '../../db/schema';
+import { requests, slips, users, type SlipRow } from '../../db/schema';
 
 /** A new code: each character drawn on its own from the 32 of the alphabet, 50 random bits in all. */
 export function newSlipCode(): string {
@@ -108,8 +108,8 @@ export async function recordSlipReply(
     const { ownerLanguage, ...slip } = answered;
     // Answered: the note no longer waits for a registration of the number.
     await db
-      .delete(waitingNotes)
-      .where(and(eq(waitingNotes.slipId, slip.id), isNull(waitingNotes.deliveredAt)));
+      .delete(requests)
+      .where(and(eq(requests.slipId, slip.id), isNull(requests.receiverId), isNull(requests.claimedAt)));
     return { kind: 'answered', slip, ownerLanguage };
   }
   const [existing] = await db.select({ id: slips.id }).from(slips).where(readable).limit(1);

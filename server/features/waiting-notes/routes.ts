@@ -13,6 +13,7 @@ import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { searchDayBudget } from '../../domain/search/search-budget';
 import {
   toWaitingNote,
+  WAITING_NOTES_LIMIT,
   waitingCountFor,
   waitingNotesOf,
   withdrawWaitingNote,
@@ -56,7 +57,8 @@ const waitingNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { querystring: emptyObject, response: { 200: waitingNoteList } } },
     async (request) => {
       const now = app.deps.now();
-      return (await waitingNotesOf(db, currentUser(request).id)).map((note) => toWaitingNote(note, now));
+      const notes = await waitingNotesOf(db, currentUser(request).id, WAITING_NOTES_LIMIT);
+      return notes.map((note) => toWaitingNote(note, now));
     },
   );
 

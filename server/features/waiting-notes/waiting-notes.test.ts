@@ -443,12 +443,7 @@ describe('expiry', () => {
   it('is deleted by the retention sweep WAITING_NOTE_DAYS after it expired', async () => {
     const sender = await t.signUp();
     await aNote(t, sender, { vehicleNumber: nextVehicleNumber(), templateKey: 'blocking' });
-    const sweep = () =>
-      sweepWaitingNotes(
-        t.app.database.db,
-        { days: t.app.config.waitingNotes.days, requestDays: t.app.config.retention.requestDays },
-        t.clock.now(),
-      );
+    const sweep = () => sweepWaitingNotes(t.app.database.db, t.app.config.waitingNotes.days, t.clock.now());
     t.clock.advance(14 * DAY_MS - 1000);
     await sweep();
     expect(await notesOf(t, sender)).toHaveLength(1);

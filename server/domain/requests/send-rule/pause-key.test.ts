@@ -1,67 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../db/database';
 import { senderPauses, users } from '../../../db/schema';
-import { createTestDatabase } from '../../../testing/test-database';
+import { emptyDatabase, migrationsBefore, MIGRATIONS } from '../../../testing/migrations';
 import { createTestApp, nextPhone, type TestApp } from '../../../testing/test-app';
 import { pauseKey, pauseKeyIn } from './pause';
-
-const migrations = fileURLToPath(new URL('../../../db/migrations', import.meta.url));
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** A copy of the migrations folder whose journal stops before `tag`. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-  await cp(migrations, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }));
-  return folder;
-}
-
-/** An empty database of the project's kind, migrated by hand; `close` drops it. */
-async function emptyDatabase(): Promise<{
-  db: Db;
-  migrate: (folder: string) => Promise<void>;
-  close(): Promise<void>;
-}> {
-  const fresh = await createTestDatabase();
-  if (fresh.config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: fresh.config.url, max: 1 });
-    const db = drizzlePostgres(pool);
-    return {
-      db: db as unknown as Db,
-      migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
-      close: async () => {
-        await pool.end();
-        await fresh.drop();
-      },
-    };
-  }
-  const client = await PGlite.create();
-  const db = drizzlePglite({ client });
-  return {
-    db: db as unknown as Db,
-    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
-  };
-}
 
 describe('the pause key', () => {
   it('is the same computed in SQL as in TypeScript', async () => {
@@ -89,7 +38,7 @@ describe('the pause key', () => {
         )
         insert into sender_pauses (user_id, paused_at, paused_until)
         select id, ${until.toISOString()}::timestamptz - interval '30 days', ${until.toISOString()} from paused`);
-      await database.migrate(migrations);
+      await database.migrate(MIGRATIONS);
       const pauses = await database.db
         .select({ phoneHash: senderPauses.phoneHash, pausedUntil: senderPauses.pausedUntil })
         .from(senderPauses);

@@ -11,10 +11,13 @@ import { strangerHashes, type StrangerIdentity } from '../../strangers/identity'
  * call, and whatever comes next). A request is stored only if its sender is not paused by false-alarm
  * strikes (pause.ts), its receiver has not blocked its sender and none of the rule's windows is full;
  * the lock, the checks and the insert are one database function, `store_checked_request` (migrations
- * 0014, 0016, 0026 and 0028), so concurrent sends cannot slip past a window or a pause together.
+ * 0014, 0016, 0026, 0028 and 0029), so concurrent sends cannot slip past a window or a pause together.
  */
 
 type RequestKind = RequestRow['kind'];
+
+/** What a window counts: requests with a receiver of these kinds; `note`, every note left for a number. */
+type CountedKind = RequestKind | 'note';
 
 /** At most `max` counted requests in any `ms` milliseconds. */
 interface SendWindow {
@@ -27,7 +30,7 @@ interface SendWindow {
  * the sender's to anyone, the sender's to this receiver, and every sender's to this receiver.
  */
 export interface SendRule {
-  counts: readonly RequestKind[];
+  counts: readonly CountedKind[];
   perSender?: SendWindow;
   perPair?: SendWindow;
   perReceiver?: SendWindow;
@@ -43,6 +46,9 @@ export type SendRefusal =
   | { refused: 'paused'; until: Date }
   | { refused: 'blocked' }
   | { refused: SendWindowName; retryAfterMs: number };
+
+/** Why a note for a number was not stored: the sender has one waiting for it, or a window is full. */
+export type NoteRefusal = { refused: 'open' } | SendRefusal;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -70,6 +76,15 @@ export const callRule = (perReceiverPerHour: number, callerLimits: Config['calle
  * left (`WAITING_NOTES_PER_USER_DAY`), and it is sent with its own time, days before its delivery.
  */
 export const waitingNoteRule: SendRule = { counts: [] };
+
+/**
+ * A note left for a number nobody reachable has registered: at most one of the sender's waits for a
+ * number (else 'open'), and `perUserDay` notes a sender leaves in a day, delivered or not (perSender).
+ */
+export const leftNoteRule = (limits: Config['waitingNotes']): SendRule => ({
+  counts: ['note'],
+  perSender: { max: limits.perUserDay, ms: 24 * HOUR_MS },
+});
 
 /**
  * A message through a windscreen card: no sender account, so no sender window; its own limits (per
@@ -100,6 +115,8 @@ export const INSERTED_COLUMNS = [
   'vehicleNumber',
   'sentAt',
   'via',
+  'expiresAt',
+  'slipId',
 ] as const satisfies readonly (keyof RequestRow)[];
 
 /** The row a new request will be stored as. */
@@ -116,22 +133,29 @@ export function newRequestRow(input: NewRequest, now: Date): RequestRow {
     replyText: null,
     repliedAt: null,
     reminderSentAt: null,
+    expiresAt: null,
+    claimedAt: null,
+    slipId: null,
   };
 }
 
-type StoredRefusal = 'no-sender' | 'paused' | 'blocked' | 'sender' | 'pair' | 'receiver';
+type StoredRefusal = 'no-sender' | 'open' | 'paused' | 'blocked' | 'sender' | 'pair' | 'receiver';
 
 const windowNames = {
   sender: 'perSender',
   pair: 'perPair',
   receiver: 'perReceiver',
-} as const satisfies Record<Exclude<StoredRefusal, 'no-sender' | 'paused' | 'blocked'>, SendWindowName>;
+} as const satisfies Record<
+  Exclude<StoredRefusal, 'no-sender' | 'open' | 'paused' | 'blocked'>,
+  SendWindowName
+>;
 
 /**
  * Stores `row` unless the send rule refuses it, and sends `announcement` with it when given: built
  * and prepared once. A request from a stranger (no sender account) is stored with who they are, and
- * the sender's windows count the stranger's requests by the phone they proved. Resolves with the
- * refusal, or null when the row was stored.
+ * the sender's windows count the stranger's requests by the phone they proved. A row with no receiver
+ * is a note left for its number ('open' while the sender has one waiting for it); a row with the id
+ * of such a note gives it its receiver. Resolves with the refusal, or null when the row was stored.
  */
 export function preparedCheckedSend(
   db: Db,
@@ -140,7 +164,7 @@ export function preparedCheckedSend(
   rule: SendRule,
   announcement: Announcement | null,
   stranger?: StrangerIdentity,
-) => Promise<SendRefusal | null> {
+) => Promise<NoteRefusal | null> {
   const p = (name: string) => sql.placeholder(name);
   const rowParameters = sql.join(
     INSERTED_COLUMNS.map((column) => p(column)),
@@ -177,7 +201,7 @@ export function preparedCheckedSend(
     const { refusal, oldestCountedMs } = outcome;
     if (refusal === null) return null;
     if (refusal === 'no-sender') throw new Error('the sender was not found');
-    if (refusal === 'blocked') return { refused: 'blocked' };
+    if (refusal === 'blocked' || refusal === 'open') return { refused: refusal };
     if (refusal === 'paused') return { refused: 'paused', until: new Date(oldestCountedMs ?? 0) };
     const window = windowNames[refusal];
     const windowMs = rule[window]?.ms ?? 0;

@@ -92,7 +92,7 @@ export async function dueSteps(
   const rows = await db
     .select({
       requestId: requests.id,
-      receiverId: requests.receiverId,
+      receiverId: users.id,
       senderId: requests.senderId,
       strangerCardId: requestStrangers.cardId,
       strangerAddressHash: requestStrangers.addressHash,
@@ -242,7 +242,7 @@ export interface PlacedCall {
 export async function placedCall(db: Db, requestId: string, callSid: string): Promise<PlacedCall | null> {
   const [row] = await db
     .select({
-      receiverId: requests.receiverId,
+      receiverId: users.id,
       language: users.language,
       plate: sql<string | null>`upper(coalesce(${vehicles.vehicleNumber}, ${requests.vehicleNumber}))`,
     })
