@@ -51,7 +51,7 @@ export class WaitingNoteDelivery {
    * Leaves a note, as a request with no receiver yet (one waiting for a number at a time, the day's
    * limit), and delivers it at once when its number already has a registration to receive it.
    */
-  async leave(note: Omit<NewWaitingNote, 'now'>): Promise<LeaveOutcome> {
+  async leave(note: NewWaitingNote): Promise<LeaveOutcome> {
     const now = this.now();
     const { vehicleNumber } = note;
     const plate = vehicleNumber.toUpperCase();

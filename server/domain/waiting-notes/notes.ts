@@ -17,7 +17,6 @@ export interface NewWaitingNote {
   text?: string | undefined;
   /** The wiper slip the note is attached to, when it is. */
   slipId?: string | undefined;
-  now: Date;
 }
 
 /** Why a note was not left: the sender already has one waiting for the number, or left their day's. */
