@@ -7,7 +7,7 @@ import {
   type StartSnapshot,
 } from '#common/start-snapshot';
 import { clearWorkerStore, type WorkerSession } from '#common/worker-store';
-import { answerWithSnapshot, shellWithSnapshot } from './start-snapshot';
+import { answerWithSnapshot, earlyScriptRuns, shellWithSnapshot } from './start-snapshot';
 
 afterEach(() => clearWorkerStore());
 
@@ -126,7 +126,7 @@ describe('the navigation answer', () => {
       '<html><head><script type="module" crossorigin src="/assets/index-b2.js"></script>' +
       '<script data-early-start>run()</script></head>' +
       '<body><div id="root"></div></body></html>';
-    const html = shellWithSnapshot(built, snapshotOf('user-anu'));
+    const html = shellWithSnapshot(built, snapshotOf('user-anu'), true);
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-b2.js" data-entry>');
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<script data-early-start>run()</script>');
@@ -136,22 +136,43 @@ describe('the navigation answer', () => {
     const built =
       '<html><head></head><body><div id="root"></div>\n    <template data-signed-in-start="en" data-path="/dashboard"><div class="shell">Hello</div></template>' +
       '\n    <template data-signed-in-start="ml" data-path="/dashboard"><div class="shell">നമസ്കാരം</div></template>\n  </body></html>';
-    const html = shellWithSnapshot(built, snapshotOf('user-anu'));
+    const html = shellWithSnapshot(built, snapshotOf('user-anu'), false);
     expect(html).not.toContain('<template');
     expect(html).toContain('</div>\n  </body></html>');
   });
 
   it('keeps the entry a script where no early script would run it', () => {
     const built =
-      '<html><head><script type="module" crossorigin src="/assets/index-b2.js"></script></head>' +
-      '<body><div id="root"></div></body></html>';
-    expect(shellWithSnapshot(built, snapshotOf('user-anu'))).toContain(
+      '<html><head><script type="module" crossorigin src="/assets/index-b2.js"></script>' +
+      '<script data-early-start>run()</script></head><body><div id="root"></div></body></html>';
+    expect(shellWithSnapshot(built, snapshotOf('user-anu'), false)).toContain(
       '<script type="module" crossorigin src="/assets/index-b2.js"></script>',
     );
   });
 
   it('leaves a shell without an empty #root as it is', () => {
     const shell = '<html><head></head><body><div id="root">x</div></body></html>';
-    expect(shellWithSnapshot(shell, snapshotOf('user-anu'))).toBe(shell);
+    expect(shellWithSnapshot(shell, snapshotOf('user-anu'), true)).toBe(shell);
+  });
+});
+
+describe('earlyScriptRuns', () => {
+  const shell = '<html><head><script data-early-start>run()</script></head></html>';
+  // SHA-256 of `run()` and of `other()`, in base64 (as `openssl dgst -sha256 -binary | base64` prints them).
+  const hash = "'sha256-AvyuiL0SD1mVY3NNxR+V2uo+lhk6RMFrytWmRt6CrJQ='";
+  const other = "'sha256-b7ZWi3LsNpdSzQMhFSRcnH0HxREup64aTXaFV5IXYCM='";
+
+  it('is true when the policy the shell came with names the early script by its hash', async () => {
+    expect(await earlyScriptRuns(shell, `default-src 'self';script-src 'self' ${hash}`)).toBe(true);
+  });
+
+  it('is false when the policy names another script (a server older than this build)', async () => {
+    expect(await earlyScriptRuns(shell, `script-src 'self' ${other}`)).toBe(false);
+    expect(await earlyScriptRuns(shell, "script-src 'self'")).toBe(false);
+  });
+
+  it('is false for a shell without an early script, and true for one served with no policy', async () => {
+    expect(await earlyScriptRuns('<html><head></head></html>', `script-src ${hash}`)).toBe(false);
+    expect(await earlyScriptRuns(shell, null)).toBe(true);
   });
 });

@@ -23,24 +23,42 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
-/** The built shell's entry, and the early script that can run it (scripts/signed-in-start.ts). */
+/** The built shell's entry, and its early script (scripts/signed-in-start.ts). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const EARLY_SCRIPT = new RegExp(`<script ${EARLY_SCRIPT_MARK}>([\\s\\S]*?)</script>`);
+
+/**
+ * Whether the shell's early script runs under the Content-Security-Policy it came with, which names it
+ * by its hash (a server started before this build was made names another script, and the browser
+ * refuses this one).
+ */
+export async function earlyScriptRuns(shell: string, policy: string | null): Promise<boolean> {
+  const script = EARLY_SCRIPT.exec(shell)?.[1];
+  if (script === undefined) return false;
+  if (policy === null) return true;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script)));
+  return policy.includes(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
+}
 
 /**
  * The entry fetched and compiled at once but run by the early script once the snapshot has been
  * painted (src/early-start.ts): evaluating it keeps the main thread busy for a few hundred
- * milliseconds on a slow phone, which would otherwise come before the snapshot's first frame.
+ * milliseconds on a slow phone, which would otherwise come before the snapshot's first frame. Only
+ * where that script runs: otherwise nothing would ever run the entry.
  */
-function entryAfterFirstFrame(shell: string): string {
-  if (!shell.includes(`<script ${EARLY_SCRIPT_MARK}>`)) return shell;
+function entryAfterFirstFrame(shell: string, earlyScript: boolean): string {
+  if (!earlyScript) return shell;
   return shell.replace(
     ENTRY_SCRIPT,
     (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-entry>`,
   );
 }
 
-/** The shell's markup with the snapshot inside `#root` and its stylesheets in the head. */
-export function shellWithSnapshot(shell: string, snapshot: StartSnapshot): string {
+/**
+ * The shell's markup with the snapshot inside `#root` and its stylesheets in the head; `earlyScript`:
+ * whether the shell's early script runs (earlyScriptRuns).
+ */
+export function shellWithSnapshot(shell: string, snapshot: StartSnapshot, earlyScript: boolean): string {
   if (!shell.includes(EMPTY_ROOT)) return shell;
   const styles = snapshot.styles
     .filter((href) => !shell.includes(`href="${href}"`))
@@ -48,7 +66,7 @@ export function shellWithSnapshot(shell: string, snapshot: StartSnapshot): strin
     .join('');
   const root = `<div id="root" data-snapshot="${escapeAttribute(snapshot.userId)}">${snapshot.html}</div>`;
   // The snapshot is the first screen: the cold start's templates would only be parsed for nothing.
-  return entryAfterFirstFrame(shell)
+  return entryAfterFirstFrame(shell, earlyScript)
     .replace(START_TEMPLATES, '')
     .replace('</head>', `${styles}</head>`)
     .replace(EMPTY_ROOT, () => root);
@@ -78,7 +96,9 @@ export async function answerWithSnapshot(
   if (snapshot === null || !shell.ok) return shell;
   const headers = new Headers(shell.headers);
   headers.delete('content-length');
-  return new Response(shellWithSnapshot(await shell.text(), snapshot), {
+  const html = await shell.text();
+  const earlyScript = await earlyScriptRuns(html, headers.get('content-security-policy'));
+  return new Response(shellWithSnapshot(html, snapshot, earlyScript), {
     status: shell.status,
     statusText: shell.statusText,
     headers,
