@@ -9,26 +9,9 @@ import { addVehicle, signUp, storeToken, type Account } from './support/accounts
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { recordLayoutShifts, shiftsOf } from './support/layout-shifts';
 
 const NAME = 'Lakshmi Steady';
-
-interface ShiftLog {
-  shifts: number[];
-}
-
-/** Runs before the app's scripts on every load: records each layout shift not caused by input. */
-function recordLayoutShifts(): void {
-  const log = window as unknown as ShiftLog;
-  log.shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    })[]) {
-      if (!entry.hadRecentInput) log.shifts.push(entry.value);
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
 
 /** Whether the app stored `key` in IndexedDB (src/state/persist.ts). */
 function isStored(page: Page, key: string): Promise<boolean> {
@@ -71,8 +54,6 @@ async function reloadHoldingAnswer(page: Page, path: string, firstFrame: () => P
   );
   await page.unroute(`**${path}`);
 }
-
-const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as ShiftLog).shifts);
 
 describeInBrowser('reloading the signed-in dashboard', () => {
   let server: AppServer;

@@ -11,6 +11,7 @@ import { signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { recordLayoutShifts, shiftsOf } from './support/layout-shifts';
 
 /** The keys of the worker's store (common/worker-store.ts), read with the raw API. */
 function workerStoreKeys(page: Page): Promise<string[]> {
@@ -151,18 +152,7 @@ describeInBrowser('the warm start', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await browser.context.addInitScript(() => {
-      const log = window as unknown as { shifts: number[] };
-      log.shifts = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-        })[]) {
-          if (!entry.hadRecentInput) log.shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await browser.context.addInitScript(recordLayoutShifts);
     const release = await holdEntryChunk(browser, page);
     await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
     await expectVisible(greeting(page, account));
@@ -175,7 +165,7 @@ describeInBrowser('the warm start', () => {
     await expectVisible(greeting(page, account));
     await expect.poll(() => plate.inputValue()).toBe('KL07AB1234');
     expect(await page.getByRole('button', { name: 'FIND VEHICLE OWNER' }).isDisabled()).toBe(false);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await shiftsOf(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
