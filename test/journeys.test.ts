@@ -13,6 +13,7 @@ import { addVehicle, nextPhone, signUp, storeToken, type Account } from './suppo
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { APP_STATE, readStored } from './support/stored-state';
 import { pwaTexts } from './support/texts';
 
 const DISTRICT = 'Ernakulam';
@@ -309,7 +310,10 @@ describeInBrowser('journeys', () => {
     const page = await browserFor(account);
     await open(page, '/dashboard');
     await expectVisible(greeting(page, 'Fathima Beevi'));
-    await waitUntil(async () => (await storedUserName(page)) === 'Fathima Beevi', 10_000);
+    await waitUntil(
+      async () => (await readStored<{ name: string }>(page, APP_STATE, 'user'))?.name === 'Fathima Beevi',
+      10_000,
+    );
 
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -402,22 +406,3 @@ describeInBrowser('journeys', () => {
     await expectVisible(greeting(page, 'Joseph Kurian'));
   });
 });
-
-/** The user the app saved in IndexedDB (src/state/persist.ts), read with the raw API. */
-function storedUserName(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const request = indexedDB.open('vahan-contact');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const read = request.result.transaction('state').objectStore('state').get('user');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            request.result.close();
-            resolve((read.result as { name?: string } | undefined)?.name ?? null);
-          };
-        };
-      }),
-  );
-}

@@ -10,30 +10,9 @@ import { startAppServer, waitUntil, type AppServer } from './support/app-server'
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
 import { recordLayoutShifts, shiftsOf } from './support/layout-shifts';
+import { APP_STATE, readStored } from './support/stored-state';
 
 const NAME = 'Lakshmi Steady';
-
-/** Whether the app stored `key` in IndexedDB (src/state/persist.ts). */
-function isStored(page: Page, key: string): Promise<boolean> {
-  return page.evaluate(
-    (storedKey) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('vahan-contact');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains('state')) return resolve(false);
-          const read = database.transaction('state').objectStore('state').get(storedKey);
-          read.onerror = () => resolve(false);
-          read.onsuccess = () => {
-            database.close();
-            resolve(read.result !== undefined);
-          };
-        };
-      }),
-    key,
-  );
-}
 
 /** Reloads with `path`'s answers held back, checks what the first frames show, then lets them through. */
 async function reloadHoldingAnswer(page: Page, path: string, firstFrame: () => Promise<void>): Promise<void> {
@@ -70,7 +49,7 @@ describeInBrowser('reloading the signed-in dashboard', () => {
     await storeToken(page, server, account);
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: `Hello, ${NAME}` }).waitFor();
-    await waitUntil(() => isStored(page, 'user'), 15_000);
+    await waitUntil(() => readStored(page, APP_STATE, 'user').then((user) => user !== undefined), 15_000);
   });
 
   afterAll(async () => {
@@ -105,7 +84,10 @@ describeInBrowser('reloading the signed-in dashboard', () => {
     const status = page.getByRole('article', { name: 'Request status' });
     await page.reload();
     await status.waitFor();
-    await waitUntil(() => isStored(page, 'sentRequests'), 15_000);
+    await waitUntil(
+      () => readStored(page, APP_STATE, 'sentRequests').then((sent) => sent !== undefined),
+      15_000,
+    );
 
     await reloadHoldingAnswer(page, '/api/users/sentRequests', () => expectVisible(status));
     expect(await shiftsOf(page)).toEqual([]);

@@ -11,29 +11,10 @@ import { addVehicle, signUp, storeToken, type Account } from './support/accounts
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { APP_STATE, readStored } from './support/stored-state';
 
 const NAME = 'Meera Offline';
 const VEHICLE = { name: 'Family Swift', vehicleNumber: 'KL07AB1234', vehicleType: 'Four' } as const;
-
-/** The vehicles the app saved in IndexedDB (src/state/persist.ts), read with the raw API. */
-function storedVehicleNames(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('vahan-contact');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('state').objectStore('state').get('vehicles');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            open.result.close();
-            const list = (read.result ?? []) as { name: string }[];
-            resolve(list.map((vehicle) => vehicle.name));
-          };
-        };
-      }),
-  );
-}
 
 /** Resolves once the page logged the failed session check (src/lib/api-client.ts logs every failure). */
 function sessionCheckFailed(page: Page): Promise<unknown> {
@@ -78,7 +59,13 @@ describeInBrowser('offline', () => {
       // One online visit of /myVehicle stores the vehicles in IndexedDB.
       await page.goto(`${server.url}/myVehicle`);
       await page.getByText(VEHICLE.name).waitFor();
-      await waitUntil(async () => (await storedVehicleNames(page)).includes(VEHICLE.name), 10_000);
+      await waitUntil(
+        async () =>
+          ((await readStored<{ name: string }[]>(page, APP_STATE, 'vehicles')) ?? []).some(
+            (vehicle) => vehicle.name === VEHICLE.name,
+          ),
+        10_000,
+      );
       await browser.context.setOffline(true);
     });
 

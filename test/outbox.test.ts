@@ -11,6 +11,7 @@ import { addVehicle, signUp, storeToken, type Account } from './support/accounts
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
+import { storedKeys, WORKER_STORE } from './support/stored-state';
 
 const VEHICLE_NUMBER = 'KL07OB1234';
 const LABEL = `Message about ${VEHICLE_NUMBER}`;
@@ -78,31 +79,6 @@ describeInBrowser('the offline outbox', () => {
     return modal;
   }
 
-  /** The outbox keys in the worker's IndexedDB store (common/worker-store.ts). */
-  function workerStoreKeys(page: Page): Promise<string[]> {
-    return page.evaluate(
-      () =>
-        new Promise<string[]>((resolve, reject) => {
-          const open = indexedDB.open('vahan-contact-worker');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const database = open.result;
-            if (!database.objectStoreNames.contains('keyval')) {
-              database.close();
-              resolve([]);
-              return;
-            }
-            const read = database.transaction('keyval').objectStore('keyval').getAllKeys();
-            read.onsuccess = () => {
-              database.close();
-              resolve(read.result.map(String));
-            };
-            read.onerror = () => reject(read.error);
-          };
-        }),
-    );
-  }
-
   it('keeps a message written offline, shows it waiting, and stores it once when the network returns', async () => {
     const { context, page } = await senderOnMessagePage();
     const text = nextMessage();
@@ -135,7 +111,7 @@ describeInBrowser('the offline outbox', () => {
     await context.setOffline(false);
     await page.reload();
     await page.getByRole('heading', { name: 'User Details' }).waitFor();
-    expect(await workerStoreKeys(page)).not.toContainEqual(expect.stringMatching(/^outbox:/));
+    expect(await storedKeys(page, WORKER_STORE)).not.toContainEqual(expect.stringMatching(/^outbox:/));
     expect(await storedCount(text)).toBe(0);
   });
 
@@ -225,7 +201,7 @@ describeInBrowser('the offline outbox', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(await workerStoreKeys(page)).toEqual([]);
+    expect(await storedKeys(page, WORKER_STORE)).toEqual([]);
 
     const sent: string[] = [];
     page.on('request', (request) => {

@@ -12,27 +12,7 @@ import { startAppServer, waitUntil, type AppServer } from './support/app-server'
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
 import { recordLayoutShifts, shiftsOf } from './support/layout-shifts';
-
-/** The keys of the worker's store (common/worker-store.ts), read with the raw API. */
-function workerStoreKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('vahan-contact-worker');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains('keyval')) return resolve([]);
-          const read = database.transaction('keyval').objectStore('keyval').getAllKeys();
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            database.close();
-            resolve(read.result.map(String));
-          };
-        };
-      }),
-  );
-}
+import { storedKeys, WORKER_STORE } from './support/stored-state';
 
 /** Moves a stored snapshot's end of life to the past, as if its session's lifetime had gone by. */
 function ageSnapshot(page: Page, key: string): Promise<void> {
@@ -60,7 +40,7 @@ function ageSnapshot(page: Page, key: string): Promise<void> {
 
 const snapshotKey = (account: Account, path = '/dashboard') => `snapshot:${account.user._id}:${path}`;
 const snapshotKeys = async (page: Page) =>
-  (await workerStoreKeys(page)).filter((key) => key.startsWith('snapshot:'));
+  (await storedKeys(page, WORKER_STORE)).filter((key) => key.startsWith('snapshot:'));
 const greeting = (page: Page, account: Account) =>
   page.getByRole('heading', { name: `Hello, ${account.user.name}` });
 
@@ -120,7 +100,10 @@ describeInBrowser('the warm start', () => {
     await greeting(page, account).waitFor();
     await page.evaluate(() => navigator.serviceWorker.ready);
     await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 15_000);
-    await waitUntil(async () => (await workerStoreKeys(page)).includes(snapshotKey(account)), 15_000);
+    await waitUntil(
+      async () => (await storedKeys(page, WORKER_STORE)).includes(snapshotKey(account)),
+      15_000,
+    );
     return { browser, page };
   }
 
