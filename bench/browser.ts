@@ -9,7 +9,9 @@
  */
 import os from 'node:os';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { waitUntil } from '../test/support/app-server';
 import { launchContext } from '../test/support/chromium';
+import { APP_STATE, readStored } from '../test/support/stored-state';
 import { FLOOR_GREETING, startFloorServer } from './floor-page';
 import type { StrangerPageResult } from './pages-for-strangers';
 
@@ -176,23 +178,8 @@ export async function installServiceWorker(context: BrowserContext, url: string)
 /** Waits until the service worker controls the page, the precache is complete and IndexedDB holds the user. */
 export async function prepareForWarmStart(context: BrowserContext, url: string): Promise<void> {
   const page = await installServiceWorker(context, url);
-  // The user the session check stored in IndexedDB, under the key src/lib/persist.ts writes.
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('vahan-contact');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains('state')) return resolve(false);
-          const read = database.transaction('state').objectStore('state').get('user');
-          read.onsuccess = () => resolve(read.result !== undefined);
-          read.onerror = () => resolve(false);
-        };
-      }),
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
+  // The user the session check stored in IndexedDB (src/state/persist.ts).
+  await waitUntil(async () => (await readStored(page, APP_STATE, 'user')) !== undefined, 60_000);
   await page.close();
 }
 
