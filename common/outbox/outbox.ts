@@ -4,6 +4,7 @@
  */
 import type { HttpError } from '../http';
 import type { MessagePayload, NotificationPayload, ReplyPayload } from '../api';
+import { DAY_MS } from '../durations';
 
 /**
  * A photo to send (POST /api/users/sendImage): the form's fields, and the shrunk JPEG's bytes (kept as
@@ -19,7 +20,7 @@ export interface PhotoPayload {
 }
 
 /** Queued requests older than this are dropped with a notice rather than sent late. */
-const OUTBOX_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const OUTBOX_MAX_AGE_MS = DAY_MS;
 /** The Background Sync tag the page registers and the service worker answers. */
 export const OUTBOX_SYNC_TAG = 'outbox';
 /** Where the service worker tells open pages that the outbox changed. */

@@ -18,8 +18,7 @@ import { appStore, useAtomValue } from '../lib/store';
 import { tokenAtom } from '../lib/token';
 import { userAtom } from '../state/user';
 import { snapshotMarkup } from './snapshot-markup';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '#common/durations';
 
 let sessionMaxDays: Promise<number> | undefined;
 

@@ -4,9 +4,10 @@
  */
 import type { SentRequest } from '#common/api';
 import { appAtom, appStore, atom } from '../lib/store';
+import { HOUR_MS } from '#common/durations';
 
 /** Past this, an unanswered request is no longer "open": the car has long moved or been given up on. */
-const OPEN_REQUEST_MS = 60 * 60_000;
+const OPEN_REQUEST_MS = HOUR_MS;
 
 export const sentRequestsAtom = appAtom<SentRequest[]>([]);
 

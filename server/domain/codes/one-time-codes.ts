@@ -3,9 +3,8 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'd
 import type { Db } from '../../db/database';
 import { otpCodes, type CodePurpose, type PendingRegistration } from '../../db/schema';
 import { tooManyRequests, type ClientText } from '../../lib/http-error';
+import { DAY_MS, HOUR_MS } from '#common/durations';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 /** The share of a daily budget at which the operator is warned. */
 const WARN_SHARE = 0.8;
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { requests, publicStatusTokens, users, type RequestRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
 import { fallbacksOfRequest, toSentRequest, type FallbackStep } from './sender-view';
+import { HOUR_MS } from '#common/durations';
 
 /**
  * Status tokens: how someone without an account (a stranger at a windscreen card) follows the one
@@ -25,7 +26,7 @@ export async function issueStatusToken(
   await db.insert(publicStatusTokens).values({
     tokenHash: hashOf(token),
     requestId,
-    expiresAt: new Date(now.getTime() + lifetimeHours * 60 * 60_000),
+    expiresAt: new Date(now.getTime() + lifetimeHours * HOUR_MS),
   });
   return token;
 }

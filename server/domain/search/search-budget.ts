@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { tooManyRequests } from '../../lib/http-error';
+import { DAY_MS } from '#common/durations';
 
-export const SEARCH_DAY_MS = 24 * 60 * 60_000;
+export const SEARCH_DAY_MS = DAY_MS;
 
 /** The counter of a user's owner searches a day (`SEARCHES_PER_USER_DAY`), in either store. */
 export const searchDayKey = (request: FastifyRequest) => `search-day:${currentUser(request).id}`;

@@ -2,8 +2,7 @@ import { and, eq, gt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { requestStrangers, strangerBlocks } from '../../db/schema';
 import { strangerHashes, type StrangerIdentity, type StrangerKind } from './identity';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { DAY_MS } from '#common/durations';
 
 type Hashes = ReturnType<typeof strangerHashes>;
 

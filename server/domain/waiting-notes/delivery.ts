@@ -2,7 +2,6 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { DAY_MS, HOUR_MS } from '../../lib/durations';
 import { templateText } from '#common/message-templates';
 import { users, vehicles, type UserRow } from '../../db/schema';
 import { textsFor } from '../../i18n/texts';
@@ -19,6 +18,7 @@ import {
   type NewWaitingNote,
   type NoteRow,
 } from './notes';
+import { DAY_MS, HOUR_MS } from '#common/durations';
 
 /** English, as every request stores its text; each reader gets a suggested text in their language. */
 const STORED_TEXTS = textsFor('en');

@@ -2,9 +2,9 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type SQL } from 'dri
 import type { WaitingNote } from '#common/api';
 import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
-import { DAY_MS } from '../../lib/durations';
 import { requests, vehicles, type RequestRow } from '../../db/schema';
 import type { NoteRefusal } from '../requests/send-rule/send-rule';
+import { DAY_MS } from '#common/durations';
 
 /** Most notes a sender's lists show. */
 export const WAITING_NOTES_LIMIT = 50;

@@ -4,8 +4,7 @@ import { ACTIVITY_DAYS, ACTIVITY_MAX, type ActivityItem } from '#common/api';
 import type { Db } from '../../db/database';
 import { requests, slips, vehicleCards, vehicles } from '../../db/schema';
 import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { DAY_MS } from '#common/durations';
 
 const plate = (vehicleNumber: string | null) => vehicleNumber?.toUpperCase() ?? null;
 

@@ -14,6 +14,7 @@ import { searchDayBudget } from '../../domain/search/search-budget';
 import { currentUser } from '../../plugins/auth';
 import { toVehicleCard } from '../../domain/cards/vehicle-cards';
 import { endCard, liveCardByCode, liveCardOrNew, pauseCard, rotateCard } from './repository';
+import { HOUR_MS } from '#common/durations';
 
 const VEHICLE_NOT_FOUND = (i18n: I18n) => i18n._('server.vehicleNotFound');
 const CARD_NOT_FOUND = (i18n: I18n) => i18n._('server.cards.notFound');
@@ -61,7 +62,7 @@ const cardOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { body: vehicleCardPayload, response: { 200: vehicleCard } } },
     async (request) => {
       const now = app.deps.now();
-      const until = new Date(now.getTime() + app.config.cardPauseHours * 60 * 60_000);
+      const until = new Date(now.getTime() + app.config.cardPauseHours * HOUR_MS);
       const card = await pauseCard(db, currentUser(request).id, request.body.vehicleId, until);
       if (!card) throw notFound(CARD_NOT_FOUND);
       return toVehicleCard(card, request, now);

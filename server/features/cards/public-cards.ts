@@ -29,8 +29,8 @@ import { isStrangerBlocked } from '../../domain/strangers/blocks';
 import { strangerCookieOf } from '../../domain/strangers/cookie';
 import { isPaused } from '../../domain/cards/vehicle-cards';
 import { liveCardByCode } from './repository';
+import { HOUR_MS } from '#common/durations';
 
-const HOUR_MS = 60 * 60_000;
 /** The window of an address's sends at one card, and of its guesses there (counted apart). */
 const ADDRESS_AND_CARD_WINDOW_MS = 10 * 60_000;
 

@@ -3,8 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { falseAlarms, senderPauses, users } from '../../db/schema';
 import { pauseKey, pauseKeyIn } from '../../domain/requests/send-rule/pause';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { DAY_MS } from '#common/durations';
 
 /** A running pause as an operator reviews it (`npm run ops -- pauses`). */
 export interface PauseOnRecord {

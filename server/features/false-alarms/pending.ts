@@ -4,8 +4,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { falseAlarms, requests, pendingFalseAlarms } from '../../db/schema';
 import { takeEffect } from './repository';
+import { HOUR_MS } from '#common/durations';
 
-const HOUR_MS = 60 * 60_000;
 /** The most reports one run of the commit job makes take effect; the next run takes the rest. */
 const COMMIT_BATCH = 200;
 

@@ -3,10 +3,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { falseAlarms, senderPauses, users } from '../../db/schema';
 import { pauseKey, pauseKeyOfUser } from '../../domain/requests/send-rule/pause';
+import { DAY_MS } from '#common/durations';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const DAY_MS = 24 * 60 * 60_000;
 const daysBefore = (at: Date, days: number) => new Date(at.getTime() - days * DAY_MS);
 
 /** A false alarm whose minute to undo it has passed: its request, the two sides, and when it took effect. */

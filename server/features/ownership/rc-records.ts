@@ -4,9 +4,9 @@ import { rcRecords } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../domain/ownership/rc-check-window';
 import type { RcRecord } from '../../providers/rc';
+import { DAY_MS } from '#common/durations';
 
 /** The RC records looked up today: the cache every account shares, and the day's count of paid lookups. */
-const DAY_MS = 86_400_000;
 
 /** A transaction of `db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

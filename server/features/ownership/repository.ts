@@ -12,8 +12,7 @@ import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { rcCheckInFlight } from '../../domain/ownership/rc-check-window';
 import { forgetDayOldRecords } from './rc-records';
 import { RC_CHECK_WINDOW_MS } from '../../limits/cap-windows';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '#common/durations';
 
 export async function ownVehicle(db: Db, ownerId: string, id: string): Promise<VehicleRow | undefined> {
   const [vehicle] = await db

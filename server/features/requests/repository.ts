@@ -29,11 +29,12 @@ import {
   type FallbackStep,
 } from '../../domain/requests/sender-view';
 import { isNote } from '../../domain/waiting-notes/notes';
+import { HOUR_MS } from '#common/durations';
 
 /** Most requests `sentRequests` lists. */
 export const SENT_REQUESTS_LIMIT = 50;
 /** A request this much older than its reminder time is past helping (a blocked car matters for about an hour). */
-const REMINDER_HORIZON_MS = 60 * 60_000;
+const REMINDER_HORIZON_MS = HOUR_MS;
 /** The kinds that are pushed, and so reminded. */
 const REMINDED_KINDS = ['message', 'notification'] as const;
 

@@ -16,9 +16,8 @@ import {
 import { RC_CHECK_WINDOW_MS, VEHICLE_CHANGE_WINDOW_MS } from '../../limits/cap-windows';
 import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { sweepWaitingNotes } from '../../domain/waiting-notes/notes';
+import { DAY_MS, HOUR_MS } from '#common/durations';
 
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
 /** How often each instance deletes what is past keeping: hours matter here, not seconds. */
 export const RETENTION_SWEEP_MS = 10 * 60_000;
 

@@ -22,8 +22,7 @@ import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
 import { replyOf, toSentRequest } from '../../domain/requests/sender-view';
 import { recordSlipReply, slipByCode } from './repository';
 import { slipPageHtml } from './page';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { DAY_MS } from '#common/durations';
 
 const pageQuery = z.strictObject({ lang: z.optional(z.string().check(z.maxLength(10))) });
 

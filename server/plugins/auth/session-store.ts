@@ -3,8 +3,8 @@ import { and, desc, eq, gt, gte, lt, ne, not, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/database';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { CachedSession, SessionCache } from './session-cache';
+import { DAY_MS } from '#common/durations';
 
-const DAY_MS = 86_400_000;
 /** last_seen is refreshed at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 

@@ -3,8 +3,9 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { configure } from 'safe-stable-stringify';
 import type { Db } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
+import { DAY_MS } from '#common/durations';
 
-export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
+export const KEY_TTL_MS = DAY_MS;
 /** A claim still unanswered after this long belongs to a server that died mid-request; a repeat takes it over. */
 export const ABANDONED_AFTER_MS = 60_000;
 

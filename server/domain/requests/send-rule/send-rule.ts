@@ -5,6 +5,7 @@ import type { Db } from '../../../db/database';
 import type { RequestRow, RequestVia } from '../../../db/schema';
 import type { Announcement } from '../../live/announcement';
 import { strangerHashes, type StrangerIdentity } from '../../strangers/identity';
+import { HOUR_MS, MINUTE_MS } from '#common/durations';
 
 /**
  * The send rule: what guards every way of reaching an owner (a message, a notification, a masked
@@ -49,9 +50,6 @@ export type SendRefusal =
 
 /** Why a note for a number was not stored: the sender has one waiting for it, or a window is full. */
 export type NoteRefusal = { refused: 'open' } | SendRefusal;
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** Messages and notifications count together: per sender a minute, per sender and receiver 10 minutes. */
 export const messageRule = (limits: Config['sendLimits']): SendRule => ({

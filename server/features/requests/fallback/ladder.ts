@@ -15,13 +15,14 @@ import {
   type StepCounts,
 } from './repository';
 import { noticeText } from './texts';
+import { HOUR_MS } from '#common/durations';
 
 /** How often each instance looks for due steps: a step is taken within 5 s of its time. */
 const LADDER_SWEEP_MS = 5000;
 /** The share of a daily budget at which operators are warned in the log. */
 const BUDGET_WARNING_SHARE = 0.8;
 /** The same warning is logged at most once an hour per instance. */
-const WARNING_GAP_MS = 60 * 60_000;
+const WARNING_GAP_MS = HOUR_MS;
 /** The share of a daily budget kept for senders who caused no step of that channel in the last 24 hours. */
 const RESERVE_DIVISOR = 5;
 

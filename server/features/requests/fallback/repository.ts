@@ -20,15 +20,14 @@ import type { Db } from '../../../db/database';
 import { fallbackSteps, requests, requestStrangers, users, vehicles } from '../../../db/schema';
 import { quietHoursOf } from '../../../domain/api-shapes';
 import { senderNotBlockedByReceiver } from '../repository';
+import { DAY_MS, HOUR_MS } from '#common/durations';
 
 /** A step this much older than its due time is past helping (a blocked car matters for about an hour). */
-const LADDER_HORIZON_MS = 60 * 60_000;
+const LADDER_HORIZON_MS = HOUR_MS;
 /** Most steps of one channel one sweep takes: the next sweep takes the rest. */
 const STEPS_PER_SWEEP = 100;
 /** The kinds that are not requests to follow up: a masked call already rang, a notice of the service needs no answer. */
 const NOT_LADDERED_KINDS = ['call', 'system'] as const;
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** A request due a step, with what the step needs of its receiver. */
 export interface DueStep {
