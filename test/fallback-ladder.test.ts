@@ -7,7 +7,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Vehicle } from '#common/api';
-import { EXOTEL_SID, startFakeExotel, type FakeExotel } from '../server/testing/fake-exotel';
+import {
+  EXOTEL_SID,
+  startFakeExotel,
+  type FakeExotel,
+} from '../server/providers/telephony/testing/fake-exotel';
 import { addVehicle, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';

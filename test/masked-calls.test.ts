@@ -12,7 +12,7 @@ import { textsFor } from '../server/i18n/texts';
 import { pwaTexts } from './support/texts';
 import { formatPhone } from '#common/phone-display';
 import { istMinutes } from '#common/quiet-hours';
-import { startFakeExotel, type FakeExotel } from '../server/testing/fake-exotel';
+import { startFakeExotel, type FakeExotel } from '../server/providers/telephony/testing/fake-exotel';
 import { addVehicle, nextPhone, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';

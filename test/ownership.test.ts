@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startFakeCashfree, type FakeCashfree } from '../server/testing/fake-cashfree';
+import { startFakeCashfree, type FakeCashfree } from '../server/providers/rc/testing/fake-cashfree';
 import { addVehicle, nextPhone, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';

@@ -1,6 +1,11 @@
 import type { SignedIn, TestApp } from './test-app';
-import { EXOTEL_SID, type FakeExotel } from './fake-exotel';
-import { MSG91_AUTH_KEY, MSG91_NOTICE_TEMPLATE_ID, MSG91_TEMPLATE_ID, type FakeMsg91 } from './fake-msg91';
+import { EXOTEL_SID, type FakeExotel } from '../providers/telephony/testing/fake-exotel';
+import {
+  MSG91_AUTH_KEY,
+  MSG91_NOTICE_TEMPLATE_ID,
+  MSG91_TEMPLATE_ID,
+  type FakeMsg91,
+} from '../providers/sms/testing/fake-msg91';
 
 export const WEBHOOK_SECRET = 'exotel-webhook-secret-for-tests';
 export const FLOW_URL = `http://my.exotel.com/${EXOTEL_SID}/exoml/start_voice/926`;

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnedVehicle, ServerNotification, Vehicle } from '#common/api';
 import { textsFor } from '../../i18n/texts';
 import { requests } from '../../db/schema';
-import { EXOTEL_CALLER_ID, startFakeExotel, type FakeExotel } from '../../testing/fake-exotel';
+import {
+  EXOTEL_CALLER_ID,
+  startFakeExotel,
+  type FakeExotel,
+} from '../../providers/telephony/testing/fake-exotel';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { search, updateProfile } from '../../testing/user-api';
 import { quietHoursNow } from '../../testing/quiet-hours';

@@ -3,7 +3,7 @@ import type { OwnedVehicle, Registrant, Vehicle } from '#common/api';
 import { count, eq } from 'drizzle-orm';
 import { rcRecords, rcVerificationAttempts } from '../../db/schema';
 import { RC_CHECK_IN_FLIGHT_MS } from '../../domain/ownership/rc-check-window';
-import { startFakeCashfree, type FakeCashfree } from '../../testing/fake-cashfree';
+import { startFakeCashfree, type FakeCashfree } from '../../providers/rc/testing/fake-cashfree';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { post, search } from '../../testing/user-api';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerNotification, Vehicle } from '#common/api';
-import { startFakeCashfree, type FakeCashfree } from '../../testing/fake-cashfree';
+import { startFakeCashfree, type FakeCashfree } from '../../providers/rc/testing/fake-cashfree';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
 

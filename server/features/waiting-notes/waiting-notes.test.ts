@@ -9,7 +9,7 @@ import type {
 } from '#common/api';
 import { templateText } from '#common/message-templates';
 import { textsFor } from '../../i18n/texts';
-import { startFakeCashfree, type FakeCashfree } from '../../testing/fake-cashfree';
+import { startFakeCashfree, type FakeCashfree } from '../../providers/rc/testing/fake-cashfree';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { addVehicle, nextVehicleNumber } from '../../testing/vehicle-fixtures';
 import { sweepWaitingNotes } from '../../domain/waiting-notes/notes';

@@ -6,7 +6,7 @@ import {
   MSG91_NOTICE_TEMPLATE_ID_ML,
   MSG91_TEMPLATE_ID as TEMPLATE_ID,
   startFakeMsg91,
-} from '../../testing/fake-msg91';
+} from './testing/fake-msg91';
 import { msg91NoticeSender, msg91SmsSender } from './msg91-sms-sender';
 
 let fake: Awaited<ReturnType<typeof startFakeMsg91>>;

@@ -6,7 +6,7 @@ import {
   EXOTEL_TOKEN,
   startFakeExotel,
   type FakeExotel,
-} from '../../testing/fake-exotel';
+} from './testing/fake-exotel';
 import { exotelFlowCaller } from './exotel-flow-call';
 import { TelephonyRefused, TelephonyUnavailable } from './telephony';
 

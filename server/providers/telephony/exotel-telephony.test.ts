@@ -6,7 +6,7 @@ import {
   EXOTEL_TOKEN,
   startFakeExotel,
   type FakeExotel,
-} from '../../testing/fake-exotel';
+} from './testing/fake-exotel';
 import { exotelTelephony } from './exotel-telephony';
 import { TelephonyRefused, TelephonyUnavailable } from './telephony';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
-import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
+import { startFakeExotel, type FakeExotel } from '../../../providers/telephony/testing/fake-exotel';
+import { startFakeMsg91, type FakeMsg91 } from '../../../providers/sms/testing/fake-msg91';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { aRequest } from '../../../testing/request-fixtures';
 import { ladderEnv } from '../../../testing/fallback-fixtures';

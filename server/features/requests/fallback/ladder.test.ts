@@ -4,8 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FALLBACK_CHANNELS } from '#common/fallback-channels';
 import { fallbackSteps, requests } from '../../../db/schema';
 import { listen, liveStreams } from '../../../testing/event-stream';
-import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
-import { MSG91_NOTICE_TEMPLATE_ID, startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
+import { startFakeExotel, type FakeExotel } from '../../../providers/telephony/testing/fake-exotel';
+import {
+  MSG91_NOTICE_TEMPLATE_ID,
+  startFakeMsg91,
+  type FakeMsg91,
+} from '../../../providers/sms/testing/fake-msg91';
 import { published } from '../../../testing/published';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/test-app';
 import { quietHoursNow } from '../../../testing/quiet-hours';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fallbackSteps } from '../../../db/schema';
-import { startFakeExotel, type FakeExotel } from '../../../testing/fake-exotel';
-import { startFakeMsg91, type FakeMsg91 } from '../../../testing/fake-msg91';
+import { startFakeExotel, type FakeExotel } from '../../../providers/telephony/testing/fake-exotel';
+import { startFakeMsg91, type FakeMsg91 } from '../../../providers/sms/testing/fake-msg91';
 import { twoInstances } from '../../../testing/test-app';
 import { aRequest, addNumberedVehicle, messageAbout, sentRequests } from '../../../testing/request-fixtures';
 import { WEBHOOK_SECRET, callsTo, ladderEnv, smsTo, webhook } from '../../../testing/fallback-fixtures';
