@@ -136,3 +136,5 @@ export const deviceTokens = pgTable(
     index('device_tokens_session_idx').on(table.sessionId),
   ],
 );
+
+export type UserRow = typeof users.$inferSelect;

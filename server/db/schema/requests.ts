@@ -216,3 +216,8 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );
+
+export type RequestRow = typeof requests.$inferSelect;
+/** A request that has its receiver: every request but a note still waiting for its number. */
+export type ReceivedRequestRow = RequestRow & { receiverId: string };
+export const hasReceiver = (row: RequestRow): row is ReceivedRequestRow => row.receiverId !== null;

@@ -209,10 +209,4 @@ export const strangerBlocks = pgTable(
   ],
 );
 
-export type UserRow = typeof users.$inferSelect;
-export type VehicleRow = typeof vehicles.$inferSelect;
-export type RequestRow = typeof requests.$inferSelect;
-/** A request that has its receiver: every request but a note still waiting for its number. */
-export type ReceivedRequestRow = RequestRow & { receiverId: string };
-export const hasReceiver = (row: RequestRow): row is ReceivedRequestRow => row.receiverId !== null;
 export type RequestImageRow = typeof requestImages.$inferSelect;

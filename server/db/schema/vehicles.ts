@@ -103,3 +103,5 @@ export const rcRecords = pgTable(
   },
   (table) => [index('rc_records_looked_up_idx').on(table.lookedUpAt)],
 );
+
+export type VehicleRow = typeof vehicles.$inferSelect;
