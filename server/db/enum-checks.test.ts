@@ -10,11 +10,11 @@ import { VEHICLE_TYPES } from '#common/vehicle-types';
 import { cameraJpeg, multipartForm } from '../testing/photo-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { addVehicle } from '../testing/vehicle-fixtures';
-import { REQUEST_KINDS, REQUEST_VIAS, slips } from './schema';
+import { REQUEST_KINDS, REQUEST_VIAS } from './schema';
 
 /** Each enum-like column, a row to write it on, and the values `common/` allows in it. */
 interface EnumColumn {
-  table: 'users' | 'vehicles' | 'notifications' | 'slips' | 'request_images';
+  table: 'users' | 'vehicles' | 'notifications' | 'request_images';
   column: string;
   allowed: readonly string[];
 }
@@ -28,8 +28,6 @@ const COLUMNS: EnumColumn[] = [
   { table: 'notifications', column: 'template_key', allowed: TEMPLATE_KEYS },
   { table: 'notifications', column: 'reply_kind', allowed: REPLY_KINDS },
   { table: 'notifications', column: 'via', allowed: REQUEST_VIAS },
-  { table: 'slips', column: 'template_key', allowed: TEMPLATE_KEYS },
-  { table: 'slips', column: 'reply_kind', allowed: REPLY_KINDS },
   { table: 'request_images', column: 'content_type', allowed: IMAGE_TYPES },
 ];
 
@@ -40,7 +38,6 @@ describe('the enum-like columns', () => {
     users: '',
     vehicles: '',
     notifications: '',
-    slips: '',
     request_images: '',
   };
 
@@ -59,11 +56,6 @@ describe('the enum-like columns', () => {
     rowIds.users = owner.user._id;
     rowIds.vehicles = vehicle._id;
     rowIds.notifications = sent.json<{ _id: string }>()._id;
-    const [slip] = await t.app.database.db
-      .insert(slips)
-      .values({ code: 'ENVMCHECK0', ownerId: owner.user._id, createdAt: t.clock.now() })
-      .returning();
-    rowIds.slips = slip?.id ?? '';
     const form = multipartForm({ userId: owner.user._id, vehicleId: vehicle._id }, [
       { filename: 'gate.jpg', type: 'image/jpeg', bytes: await cameraJpeg(40, 30) },
     ]);

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -21,8 +22,8 @@ import { timestamptz, oneOf } from './columns';
 /**
  * A wiper slip: printed ahead by `ownerId`, then attached once to a note for a plate and tucked under
  * that car's wiper, where anyone who scans it reads the note and answers once, without an account.
- * The note is a suggested text (`templateKey`) or the sender's short `text`; it also waits for its
- * number as a request with no receiver yet, whose `slipId` is the slip's.
+ * The note and its answer are a request of the owner's whose `slipId` is the slip's: the slip is only
+ * where that request's answer may come from.
  */
 export const slips = pgTable(
   'slips',
@@ -35,17 +36,8 @@ export const slips = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull(),
     attachedAt: timestamptz('attached_at'),
-    vehicleNumber: varchar('vehicle_number', { length: 10 }),
-    templateKey: text('template_key').$type<TemplateKey>(),
-    text: text('text'),
-    replyKind: text('reply_kind').$type<ReplyKind>(),
-    repliedAt: timestamptz('replied_at'),
   },
-  (table) => [
-    index('slips_owner_attached_idx').on(table.ownerId, table.attachedAt),
-    oneOf('slips_template_key_check', table.templateKey, TEMPLATE_KEYS),
-    oneOf('slips_reply_kind_check', table.replyKind, REPLY_KINDS),
-  ],
+  (table) => [index('slips_owner_attached_idx').on(table.ownerId, table.attachedAt)],
 );
 
 export type SlipRow = typeof slips.$inferSelect;
@@ -55,9 +47,10 @@ export type SlipRow = typeof slips.$inferSelect;
  * `notifications`), and so does a note left for a number nobody reachable has registered yet: a
  * waiting note is a request whose receiver is not known yet (`receiverId` null, `expiresAt` set),
  * which gets its receiver, keeping its id and time, when a registration of its number becomes
- * reachable (server/domain/waiting-notes/). A user's request is inserted only through the one entry
+ * reachable (server/domain/waiting-notes/); a wiper slip's note is one too, with no receiver unless it
+ * waited for its number and found one. A user's request is inserted only through the one entry
  * (server/domain/requests/reach.ts), by the send rule's database function `store_checked_request`
- * (defined last by migration 0029), which checks blocks and send windows under a lock: a column added
+ * (defined last by migration 0030), which checks blocks and send windows under a lock: a column added
  * here that a new request must set goes into that function too
  * (server/domain/requests/send-rule/send-rule.test.ts compares them).
  */
@@ -65,7 +58,7 @@ export const requests = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null while the request is a note waiting for a registration of its number. */
+    /** Null while the request is a note waiting for a registration of its number, or a slip's note. */
     receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
@@ -99,7 +92,11 @@ export const requests = pgTable(
      * the send rule refused the note (the receiver had blocked its sender); it waits no more either way.
      */
     claimedAt: timestamptz('claimed_at'),
-    /** The wiper slip a waiting note was attached to, if any. */
+    /**
+     * The wiper slip whose note this is: the slip's reader answers it there. It also waits for its
+     * number while the sender has no other note waiting for it; if not, it waits for nothing
+     * (`expiresAt` null) and is only the slip's.
+     */
     slipId: uuid('slip_id').references(() => slips.id, { onDelete: 'set null' }),
   },
   (table) => [
@@ -130,11 +127,15 @@ export const requests = pgTable(
     index('notifications_waiting_expires_idx')
       .on(table.expiresAt)
       .where(sql`${table.receiverId} is null and ${table.claimedAt} is null`),
-    // Only a note left by an account waits without a receiver.
+    // Only a note left by an account has no receiver: one left for a number, or a slip's.
     check(
       'notifications_waiting_check',
-      sql`${table.receiverId} is not null or (${table.senderId} is not null and ${table.expiresAt} is not null and ${table.vehicleNumber} is not null)`,
+      sql`${table.receiverId} is not null or (${table.senderId} is not null and ${table.vehicleNumber} is not null and (${table.expiresAt} is not null or ${table.slipId} is not null))`,
     ),
+    // A slip has one note.
+    uniqueIndex('notifications_slip_idx')
+      .on(table.slipId)
+      .where(sql`${table.slipId} is not null`),
   ],
 );
 

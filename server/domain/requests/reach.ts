@@ -80,8 +80,8 @@ export interface Waiting {
   /** The windows it is checked against (`leftNoteRule`). */
   rule: SendRule;
   at: Date;
-  /** Until when it waits for a receiver. */
-  until: Date;
+  /** Until when it waits for a receiver; null for a slip's note that waits for nothing. */
+  until: Date | null;
   /** The wiper slip it was attached to, if any. */
   slipId: string | null;
 }
@@ -98,6 +98,7 @@ export interface RequestReach {
   /**
    * Stores a note for a number as a request with no receiver, checked under the same lock (one of
    * the sender's notes waits for a number; the rule's windows); `reach` with it as `waited` delivers it.
+   * A wiper slip's note that waits for nothing (`until` null) is stored the same way, unchecked.
    */
   wait(waiting: Waiting): Promise<{ left: RequestRow } | { refused: NoteRefusal }>;
   /** Announces a stored request to its receiver again, as a reminder. */

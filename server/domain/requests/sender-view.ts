@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { I18n } from '@lingui/core';
 import type { SentRequest } from '#common/api';
-import type { ReplyKind } from '#common/replies';
 import { fallbackSteps, requests, type RequestRow } from '../../db/schema';
 import { contentFor } from './request-texts';
-import { slipNoteText, type AttachedSlip } from '../slips/slip-notes';
 import { isExpired, type NoteRow } from '../waiting-notes/notes';
 
 /**
@@ -31,15 +29,21 @@ export const fallbacksOfRequest = sql<FallbackStep[]>`coalesce((select json_agg(
     })),
 );
 
-/** A stored answer, in whichever store its request is kept. */
-interface StoredReply {
-  replyKind: ReplyKind | null;
-  replyText?: string | null;
-  repliedAt: Date | null;
-}
+/**
+ * A wiper slip's note with no receiver: it waits for its number or for nothing, and its answer comes
+ * from the slip's reader.
+ */
+export type SlipNoteRow = RequestRow & { slipId: string; vehicleNumber: string };
+
+export const isSlipNote = (row: RequestRow): row is SlipNoteRow =>
+  row.receiverId === null && row.slipId !== null && row.vehicleNumber !== null;
 
 /** The one shape of an answer as its sender reads it: `{kind, text?, at}`, or null while unanswered. */
-export function replyOf({ replyKind, replyText, repliedAt }: StoredReply): SentRequest['reply'] {
+export function replyOf({
+  replyKind,
+  replyText,
+  repliedAt,
+}: Pick<RequestRow, 'replyKind' | 'replyText' | 'repliedAt'>): SentRequest['reply'] {
   if (!replyKind || !repliedAt) return null;
   return { kind: replyKind, ...(replyText ? { text: replyText } : {}), at: repliedAt.toISOString() };
 }
@@ -48,8 +52,8 @@ export function replyOf({ replyKind, replyText, repliedAt }: StoredReply): SentR
  * What a sender follows among their requests: a request with its receiver (with the plate it names,
  * whether its receiver shares read receipts, null when the receiver is gone, and the fallback steps
  * taken; `fromNote` when it was a waiting note delivered), a note with no receiver yet, still waiting
- * for its number (or expired by `now`), or a slip's note, answered from the slip's page and never
- * delivered to a device.
+ * for its number (or expired by `now`), or a wiper slip's note with no receiver, answered from the
+ * slip's page.
  */
 export type SentSource =
   | {
@@ -60,7 +64,7 @@ export type SentSource =
       fromNote?: boolean;
     }
   | { note: NoteRow; now: Date }
-  | { slip: AttachedSlip };
+  | { slipNote: SlipNoteRow };
 
 /**
  * Any request as its sender sees it, in the sender's language (`i18n`): never a phone number of either
@@ -77,11 +81,11 @@ export function toSentRequest(source: SentSource, i18n: I18n): SentRequest {
       expired,
     };
   }
-  if ('slip' in source) {
-    const { slip } = source;
+  if ('slipNote' in source) {
+    const { slipNote } = source;
     return {
-      ...notDelivered(slip.id, slip.vehicleNumber, slipNoteText(slip, i18n), slip.attachedAt),
-      reply: replyOf(slip),
+      ...notDelivered(slipNote.id, slipNote.vehicleNumber, contentFor(slipNote, i18n), slipNote.sentAt),
+      reply: replyOf(slipNote),
     };
   }
   const { request: row, vehicleNumber, receiptsShared, fallbacks, fromNote } = source;

@@ -8,7 +8,13 @@ import { textsFor } from '../../i18n/texts';
 import { wasRefused, type RequestReach } from '../requests/reach';
 import { userTopic } from '../live/topics';
 import { preparedReachableBy, type Registration } from '../requests/reachability';
-import { leftNoteRule, waitingNoteRule } from '../requests/send-rule/send-rule';
+import {
+  leftNoteRule,
+  slipOnlyNoteRule,
+  waitingNoteRule,
+  type SendRule,
+} from '../requests/send-rule/send-rule';
+import type { SlipNoteRow } from '../requests/sender-view';
 import { forgetReleasesBefore, heldAloneSince, soleHolderSince } from './holds';
 import {
   claimWaitingNotes,
@@ -51,11 +57,36 @@ export class WaitingNoteDelivery {
    */
   async leave(note: NewWaitingNote): Promise<LeaveOutcome> {
     const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.settings.limits.days * DAY_MS);
+    const outcome = await this.store(note, now, expiresAt, leftNoteRule(this.settings.limits), null);
+    if ('refused' in outcome) return waitingNoteRefusal(outcome.refused);
+    await this.deliverFor(note.vehicleNumber);
+    return { left: { ...outcome.left, vehicleNumber: note.vehicleNumber, expiresAt } };
+  }
+
+  /**
+   * Stores the note of a wiper slip: it also waits for its number, as a note left for it, unless the
+   * sender has one waiting for that number or left their day's; then it waits for nothing and only
+   * the slip's reader can answer it. Resolves with the note as stored (before any delivery).
+   */
+  async leaveOnSlip(note: NewWaitingNote, slipId: string): Promise<SlipNoteRow> {
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.settings.limits.days * DAY_MS);
+    const waits = await this.store(note, now, expiresAt, leftNoteRule(this.settings.limits), slipId);
+    if (!('refused' in waits)) {
+      await this.deliverFor(note.vehicleNumber);
+      return { ...waits.left, vehicleNumber: note.vehicleNumber, slipId };
+    }
+    const kept = await this.store(note, now, null, slipOnlyNoteRule, slipId);
+    if ('refused' in kept) throw new Error(`a slip's note was refused: ${kept.refused.refused}`);
+    return { ...kept.left, vehicleNumber: note.vehicleNumber, slipId };
+  }
+
+  private store(note: NewWaitingNote, now: Date, until: Date | null, rule: SendRule, slipId: string | null) {
     const { vehicleNumber } = note;
     const plate = vehicleNumber.toUpperCase();
     const templateKey = note.templateKey ?? null;
-    const expiresAt = new Date(now.getTime() + this.settings.limits.days * DAY_MS);
-    const outcome = await this.requests.wait({
+    return this.requests.wait({
       senderId: note.senderId,
       request: {
         kind: 'message',
@@ -64,14 +95,11 @@ export class WaitingNoteDelivery {
         templateKey,
         vehicleNumber,
       },
-      rule: leftNoteRule(this.settings.limits),
+      rule,
       at: now,
-      until: expiresAt,
-      slipId: note.slipId ?? null,
+      until,
+      slipId,
     });
-    if ('refused' in outcome) return waitingNoteRefusal(outcome.refused);
-    await this.deliverFor(vehicleNumber);
-    return { left: { ...outcome.left, vehicleNumber, expiresAt } };
   }
 
   /**

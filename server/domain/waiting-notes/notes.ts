@@ -15,8 +15,6 @@ export interface NewWaitingNote {
   vehicleNumber: string;
   templateKey?: TemplateKey | undefined;
   text?: string | undefined;
-  /** The wiper slip the note is attached to, when it is. */
-  slipId?: string | undefined;
 }
 
 /** Why a note was not left: the sender already has one waiting for the number, or left their day's. */
@@ -118,7 +116,8 @@ export async function claimWaitingNotes(
 
 /**
  * Deletes the notes that never reached anyone `days` after they expired (their senders saw them as
- * expired meanwhile); every note goes, like any request, `requestDays` after it was left.
+ * expired meanwhile), but a wiper slip's, which stays with its slip; every note goes, like any
+ * request, `requestDays` after it was left.
  */
 export async function sweepWaitingNotes(db: Db, days: number, now: Date): Promise<number> {
   const deleted = await db
@@ -127,6 +126,7 @@ export async function sweepWaitingNotes(db: Db, days: number, now: Date): Promis
       and(
         isNull(requests.receiverId),
         isNull(requests.claimedAt),
+        isNull(requests.slipId),
         lt(requests.expiresAt, new Date(now.getTime() - days * DAY_MS)),
       ),
     )

@@ -16,6 +16,7 @@ import {
   users,
   vehicleCards,
   vehicles,
+  type RequestRow,
   type SenderPauseRow,
   type SlipRow,
   type UserRow,
@@ -24,7 +25,6 @@ import { toServerNotification, toUser, toVehicle } from '../../domain/api-shapes
 import { contentFor, titleFor } from '../../domain/requests/request-texts';
 import { sendersById } from '../../domain/requests/senders';
 import { pauseKey } from '../../domain/requests/send-rule/pause';
-import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
 import { recordNumberRelease } from '../../domain/waiting-notes/holds';
 import { toWaitingNote, waitingNotesOf } from '../../domain/waiting-notes/notes';
 import { replyOf } from '../../domain/requests/sender-view';
@@ -57,13 +57,16 @@ export async function deleteAccount(
   });
 }
 
-const exportedSlip = (slip: SlipRow, i18n: I18n): AccountExport['slips'][number] => ({
+const exportedSlip = (
+  { slip, note }: { slip: SlipRow; note: RequestRow | null },
+  i18n: I18n,
+): AccountExport['slips'][number] => ({
   code: formatSlipCode(slip.code),
   createdAt: slip.createdAt.toISOString(),
   attachedAt: slip.attachedAt?.toISOString() ?? null,
-  vehicleNumber: slip.vehicleNumber?.toUpperCase() ?? null,
-  note: isAttached(slip) ? slipNoteText(slip, i18n) : null,
-  reply: replyOf(slip),
+  vehicleNumber: note?.vehicleNumber?.toUpperCase() ?? null,
+  note: note ? contentFor(note, i18n) : null,
+  reply: note ? replyOf(note) : null,
 });
 
 const exportedPause = (pause: SenderPauseRow): NonNullable<AccountExport['sendingPause']> => ({
@@ -107,7 +110,12 @@ export async function exportAccount(db: Db, user: UserRow, i18n: I18n, now: Date
       .orderBy(desc(sessions.createdAt), desc(sessions.id)),
     db.select().from(blocks).where(eq(blocks.blockerId, user.id)).orderBy(asc(blocks.createdAt)),
     waitingNotesOf(db, user.id),
-    db.select().from(slips).where(eq(slips.ownerId, user.id)).orderBy(asc(slips.createdAt), asc(slips.code)),
+    db
+      .select({ slip: slips, note: requests })
+      .from(slips)
+      .leftJoin(requests, eq(requests.slipId, slips.id))
+      .where(eq(slips.ownerId, user.id))
+      .orderBy(asc(slips.createdAt), asc(slips.code)),
     db
       .select({
         requestId: requestImages.notificationId,

@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core';
 import { ACTIVITY_DAYS, ACTIVITY_MAX, type ActivityItem } from '#common/api';
 import type { Db } from '../../db/database';
 import { requests, slips, vehicleCards, vehicles } from '../../db/schema';
-import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
+import { contentFor } from '../../domain/requests/request-texts';
 import { DAY_MS } from '#common/durations';
 
 const plate = (vehicleNumber: string | null) => vehicleNumber?.toUpperCase() ?? null;
@@ -78,41 +78,42 @@ async function cardRequests(db: Db, ownerId: string, since: Date): Promise<Activ
 /** The owner's slips: printed (one item per printing), attached and answered since `since`. */
 async function slipActivity(db: Db, ownerId: string, since: Date, i18n: I18n): Promise<ActivityItem[]> {
   const rows = await db
-    .select()
+    .select({ slip: slips, note: requests })
     .from(slips)
+    .leftJoin(requests, eq(requests.slipId, slips.id))
     .where(
       and(
         eq(slips.ownerId, ownerId),
-        or(gt(slips.createdAt, since), gt(slips.attachedAt, since), gt(slips.repliedAt, since)),
+        or(gt(slips.createdAt, since), gt(slips.attachedAt, since), gt(requests.repliedAt, since)),
       ),
     );
   const printings = new Map<number, number>();
   const items: ActivityItem[] = [];
-  for (const slip of rows) {
+  for (const { slip, note } of rows) {
     if (slip.createdAt > since) {
       const at = slip.createdAt.getTime();
       printings.set(at, (printings.get(at) ?? 0) + 1);
     }
-    if (!isAttached(slip)) continue;
-    const vehicleNumber = plate(slip.vehicleNumber);
+    if (!slip.attachedAt || !note) continue;
+    const vehicleNumber = plate(note.vehicleNumber);
     if (slip.attachedAt > since) {
       items.push({
-        _id: `slipAttached-${slip.id}`,
+        _id: `slipAttached-${note.id}`,
         kind: 'slipAttached',
         at: slip.attachedAt.toISOString(),
         vehicleNumber,
-        requestId: slip.id,
-        text: slipNoteText(slip, i18n),
+        requestId: note.id,
+        text: contentFor(note, i18n),
       });
     }
-    if (slip.repliedAt && slip.replyKind && slip.repliedAt > since) {
+    if (note.repliedAt && note.replyKind && note.repliedAt > since) {
       items.push({
-        _id: `slipAnswered-${slip.id}`,
+        _id: `slipAnswered-${note.id}`,
         kind: 'slipAnswered',
-        at: slip.repliedAt.toISOString(),
+        at: note.repliedAt.toISOString(),
         vehicleNumber,
-        requestId: slip.id,
-        reply: slip.replyKind,
+        requestId: note.id,
+        reply: note.replyKind,
       });
     }
   }

@@ -7,14 +7,8 @@ import type { Db } from '../../db/database';
 import { textsFor } from '../../i18n/texts';
 import { requestTopic, userTopic } from '../../domain/live/topics';
 import { flagRegistration } from '../../domain/requests/registration-flags';
-import {
-  markDelivered,
-  markDeliveredTo,
-  markSeen,
-  recordReply,
-  type ChangedRequest,
-  type ReplyOutcome,
-} from './repository';
+import { markDelivered, markDeliveredTo, markSeen, recordReply, type ReplyOutcome } from './repository';
+import type { ChangedRequest } from '../../domain/requests/changed-request';
 
 /** Where a tap on a push about one of their requests takes the sender. */
 const SENT_REQUESTS_URL = '/requests';
@@ -77,11 +71,11 @@ export class RequestLifecycle {
   }
 
   /** Tells a sender their request was answered, live and by push: from the bell or from a wiper slip's page. */
-  tellAnswer(
+  private tellAnswer(
     senderId: string,
     request: SentRequest,
     senderLanguage: Language,
-    plate = request.vehicleNumber,
+    plate: string | null,
   ): void {
     this.bus.publish({
       kind: 'request',

@@ -1,33 +1,21 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  notExists,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { I18n } from '@lingui/core';
 import type { SentRequest } from '#common/api';
 import type { ReplyKind } from '#common/replies';
-import { DEFAULT_LANGUAGE, type Language } from '#common/languages';
 import type { Db } from '../../db/database';
-import { blocks, requests, slips, users, type RequestRow, type UserRow } from '../../db/schema';
-import { textsFor } from '../../i18n/texts';
-import { isAttached } from '../../domain/slips/slip-notes';
+import { blocks, requests, users, type UserRow } from '../../db/schema';
 import {
   fallbacksOfRequest,
+  isSlipNote,
   sentForPlate,
   toSentRequest,
-  type FallbackStep,
 } from '../../domain/requests/sender-view';
+import {
+  changedRequestColumns,
+  toChangedRequest,
+  type ChangedRequest,
+} from '../../domain/requests/changed-request';
 import { isNote } from '../../domain/waiting-notes/notes';
 import { HOUR_MS } from '#common/durations';
 
@@ -46,52 +34,6 @@ const requestColumns = {
   receiptsShared: receiver.shareReadReceipts,
   fallbacks: fallbacksOfRequest,
 };
-
-/** What the lifecycle needs of a changed request: who to tell and what to tell them, in their language. */
-export interface ChangedRequest {
-  row: RequestRow;
-  request: SentRequest;
-  senderLanguage: Language;
-  /** Whether the receiver lets senders know when their requests reached them and were opened. */
-  receiptsShared: boolean;
-}
-
-/**
- * What every change of a request returns besides its row, read in the same statement: the plate it
- * was sent for, the sender's language and whether the receiver shares read receipts (each null when gone).
- */
-const changedRequestColumns = {
-  ...getTableColumns(requests),
-  plate: sentForPlate,
-  senderLanguage: sql<Language | null>`(select ${users.language} from ${users} where ${users.id} = ${requests.senderId})`,
-  receiptsShared: sql<
-    boolean | null
-  >`(select ${users.shareReadReceipts} from ${users} where ${users.id} = ${requests.receiverId})`,
-  fallbacks: fallbacksOfRequest,
-};
-
-type ChangedRequestRow = RequestRow & {
-  plate: string | null;
-  senderLanguage: Language | null;
-  receiptsShared: boolean | null;
-  fallbacks: FallbackStep[];
-};
-
-function toChangedRequest({
-  plate,
-  senderLanguage,
-  receiptsShared,
-  fallbacks,
-  ...row
-}: ChangedRequestRow): ChangedRequest {
-  const language = senderLanguage ?? DEFAULT_LANGUAGE;
-  const shared = receiptsShared ?? true;
-  const request = toSentRequest(
-    { request: row, vehicleNumber: plate, receiptsShared: shared, fallbacks },
-    textsFor(language),
-  );
-  return { row, request, senderLanguage: language, receiptsShared: shared };
-}
 
 /** What a reminder needs of each of these receivers, by id, in one query (a deleted receiver is absent). */
 export async function receiversById(
@@ -114,8 +56,8 @@ export async function receiversById(
 
 /**
  * The sender's requests, newest first: those with a receiver (a delivered note says it no longer
- * waits), the notes they left that have not reached anyone (waiting or expired; a note on a wiper
- * slip is followed as the slip's), and their slips' notes.
+ * waits), the notes they left that have not reached anyone (waiting or expired), and their wiper
+ * slips' notes that have not.
  */
 export async function sentRequestsOf(
   db: Db,
@@ -127,27 +69,17 @@ export async function sentRequestsOf(
     .select(requestColumns)
     .from(requests)
     .leftJoin(receiver, eq(receiver.id, requests.receiverId))
-    .where(and(eq(requests.senderId, senderId), or(isNotNull(requests.receiverId), isNull(requests.slipId))))
+    .where(eq(requests.senderId, senderId))
     .orderBy(desc(requests.sentAt), desc(requests.id))
     .limit(SENT_REQUESTS_LIMIT);
-  const sent = rows.map(({ notification, ...rest }) =>
-    notification.receiverId === null && isNote(notification)
-      ? toSentRequest({ note: notification, now }, i18n)
-      : toSentRequest({ request: notification, ...rest, fromNote: notification.expiresAt !== null }, i18n),
-  );
-  const slipNotes = (
-    await db
-      .select()
-      .from(slips)
-      .where(and(eq(slips.ownerId, senderId), isNotNull(slips.attachedAt)))
-      .orderBy(desc(slips.attachedAt))
-      .limit(SENT_REQUESTS_LIMIT)
-  )
-    .filter(isAttached)
-    .map((slip) => toSentRequest({ slip }, i18n));
-  return [...sent, ...slipNotes]
-    .sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b._id.localeCompare(a._id))
-    .slice(0, SENT_REQUESTS_LIMIT);
+  return rows.flatMap(({ notification, ...rest }) => {
+    if (isSlipNote(notification)) return [toSentRequest({ slipNote: notification }, i18n)];
+    if (notification.receiverId !== null) {
+      const fromNote = notification.expiresAt !== null;
+      return [toSentRequest({ request: notification, ...rest, fromNote }, i18n)];
+    }
+    return isNote(notification) ? [toSentRequest({ note: notification, now }, i18n)] : [];
+  });
 }
 
 /** The request as its sender now sees it; undefined when it is gone. */

@@ -18,8 +18,8 @@ import { clientAddressKey } from '../../lib/client-address';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { guardPages } from '../../lib/public-page/form-guard';
 import { pageLanguage } from '../../lib/public-page/language';
-import { isAttached, slipNoteText } from '../../domain/slips/slip-notes';
-import { replyOf, toSentRequest } from '../../domain/requests/sender-view';
+import { contentFor } from '../../domain/requests/request-texts';
+import { replyOf } from '../../domain/requests/sender-view';
 import { recordSlipReply, slipByCode } from './repository';
 import { slipPageHtml } from './page';
 import { DAY_MS } from '#common/durations';
@@ -51,16 +51,17 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** What the reader sees, in their language; undefined for an unknown or expired slip. */
   async function readSlip(code: string, language: Language): Promise<PublicSlip | undefined> {
-    const slip = await slipByCode(db, code);
-    if (!slip) return undefined;
-    if (!isAttached(slip)) return { used: false };
+    const found = await slipByCode(db, code);
+    if (!found) return undefined;
+    const { slip, note } = found;
+    if (!slip.attachedAt || !note?.vehicleNumber) return slip.attachedAt ? undefined : { used: false };
     if (slip.attachedAt <= readableSince()) return undefined;
     return {
       used: true,
-      vehicleNumber: slip.vehicleNumber.toUpperCase(),
-      text: slipNoteText(slip, textsFor(language)),
-      sentAt: slip.attachedAt.toISOString(),
-      reply: replyOf(slip),
+      vehicleNumber: note.vehicleNumber.toUpperCase(),
+      text: contentFor(note, textsFor(language)),
+      sentAt: note.sentAt.toISOString(),
+      reply: replyOf(note),
     };
   }
 
@@ -71,10 +72,7 @@ const publicSlipRoutes: FastifyPluginAsyncZod = async (app) => {
   async function answer(code: string, kind: ReplyKind) {
     const outcome = await recordSlipReply(db, code, kind, readableSince(), now());
     if (outcome.kind !== 'answered') return outcome.kind;
-    const { slip, ownerLanguage } = outcome;
-    if (!isAttached(slip)) return 'not_found';
-    const request = toSentRequest({ slip: slip }, textsFor(ownerLanguage));
-    app.requestLifecycle.tellAnswer(slip.ownerId, request, ownerLanguage);
+    app.requestLifecycle.tellSender(outcome.changed, { answered: true });
     return { kind, at: now().toISOString() };
   }
 

@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import type { Language } from '#common/languages';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ReplyKind } from '#common/replies';
 import { SLIP_CODE_ALPHABET, SLIP_CODE_LENGTH } from '#common/slip-code';
-import type { TemplateKey } from '#common/message-templates';
 import type { Db } from '../../db/database';
-import { requests, slips, users, type SlipRow } from '../../db/schema';
+import { requests, slips, users, type RequestRow, type SlipRow } from '../../db/schema';
+import {
+  changedRequestColumns,
+  toChangedRequest,
+  type ChangedRequest,
+} from '../../domain/requests/changed-request';
 
 /** A new code: each character drawn on its own from the 32 of the alphabet, 50 random bits in all. */
 export function newSlipCode(): string {
@@ -50,24 +53,14 @@ export async function unusedSlipCodes(db: Db, ownerId: string): Promise<string[]
   return rows.map((row) => row.code);
 }
 
-export type SlipNote = { vehicleNumber: string } & (
-  { templateKey: TemplateKey; text: null } | { templateKey: null; text: string }
-);
-
 export type AttachOutcome = { kind: 'attached'; slip: SlipRow } | { kind: 'not_found' | 'already_attached' };
 
-/** Attaches a note to one of the owner's slips, once; another owner's slip is not found. */
-export async function attachNote(
-  db: Db,
-  ownerId: string,
-  code: string,
-  note: SlipNote,
-  now: Date,
-): Promise<AttachOutcome> {
+/** Marks one of the owner's slips attached, once; another owner's slip is not found. */
+export async function attachSlip(db: Db, ownerId: string, code: string, now: Date): Promise<AttachOutcome> {
   const own = and(eq(slips.code, code), eq(slips.ownerId, ownerId));
   const [slip] = await db
     .update(slips)
-    .set({ ...note, attachedAt: now })
+    .set({ attachedAt: now })
     .where(and(own, isNull(slips.attachedAt)))
     .returning();
   if (slip) return { kind: 'attached', slip };
@@ -75,18 +68,32 @@ export async function attachNote(
   return { kind: existing ? 'already_attached' : 'not_found' };
 }
 
-/** A slip by its code; undefined when unknown. */
-export async function slipByCode(db: Db, code: string): Promise<SlipRow | undefined> {
-  const [found] = await db.select().from(slips).where(eq(slips.code, code)).limit(1);
+/** Gives a slip back when its note could not be stored, so that it can be used again. */
+export async function detachSlip(db: Db, slipId: string): Promise<void> {
+  await db.update(slips).set({ attachedAt: null }).where(eq(slips.id, slipId));
+}
+
+/** A slip by its code, with its note once attached; undefined when unknown. */
+export async function slipByCode(
+  db: Db,
+  code: string,
+): Promise<{ slip: SlipRow; note: RequestRow | null } | undefined> {
+  const [found] = await db
+    .select({ slip: slips, note: requests })
+    .from(slips)
+    .leftJoin(requests, eq(requests.slipId, slips.id))
+    .where(eq(slips.code, code))
+    .limit(1);
   return found;
 }
 
 export type SlipReplyOutcome =
-  { kind: 'answered'; slip: SlipRow; ownerLanguage: Language } | { kind: 'not_found' | 'already_answered' };
+  { kind: 'answered'; changed: ChangedRequest } | { kind: 'not_found' | 'already_answered' };
 
 /**
- * Stores the one answer to an attached slip that is still readable (attached after `readableSince`);
- * an unattached or expired slip is not found.
+ * Stores the one answer to the note of an attached slip that is still readable (attached after
+ * `readableSince`): a note still waiting for its number waits no more. An unattached or expired slip
+ * is not found; a note its receiver answered already is answered.
  */
 export async function recordSlipReply(
   db: Db,
@@ -95,23 +102,24 @@ export async function recordSlipReply(
   readableSince: Date,
   now: Date,
 ): Promise<SlipReplyOutcome> {
-  const readable = and(eq(slips.code, code), gt(slips.attachedAt, readableSince));
+  const readable = db
+    .select({ id: slips.id })
+    .from(slips)
+    .where(and(eq(slips.code, code), gt(slips.attachedAt, readableSince)));
   const [answered] = await db
-    .update(slips)
-    .set({ replyKind: kind, repliedAt: now })
-    .where(and(readable, isNull(slips.repliedAt)))
-    .returning({
-      ...getTableColumns(slips),
-      ownerLanguage: sql<Language>`(select ${users.language} from ${users} where ${users.id} = ${slips.ownerId})`,
-    });
-  if (answered) {
-    const { ownerLanguage, ...slip } = answered;
-    // Answered: the note no longer waits for a registration of the number.
-    await db
-      .delete(requests)
-      .where(and(eq(requests.slipId, slip.id), isNull(requests.receiverId), isNull(requests.claimedAt)));
-    return { kind: 'answered', slip, ownerLanguage };
-  }
-  const [existing] = await db.select({ id: slips.id }).from(slips).where(readable).limit(1);
+    .update(requests)
+    .set({
+      replyKind: kind,
+      repliedAt: now,
+      expiresAt: sql`case when ${requests.receiverId} is null then null else ${requests.expiresAt} end`,
+    })
+    .where(and(inArray(requests.slipId, readable), isNull(requests.repliedAt)))
+    .returning(changedRequestColumns);
+  if (answered) return { kind: 'answered', changed: toChangedRequest(answered) };
+  const [existing] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(inArray(requests.slipId, readable))
+    .limit(1);
   return { kind: existing ? 'already_answered' : 'not_found' };
 }

@@ -4,10 +4,9 @@ import { sentRequest, emptyObject } from '#common/api';
 import { slipPath } from '#common/slip-code';
 import { attachSlipPayload, createSlipsPayload, createdSlips, slipCodeParams } from '#common/slips-api';
 import { conflict, notFound } from '../../lib/http-error';
-import { isAttached } from '../../domain/slips/slip-notes';
 import { toSentRequest } from '../../domain/requests/sender-view';
 import { currentUser } from '../../plugins/auth';
-import { attachNote, createSlips, unusedSlipCodes } from './repository';
+import { attachSlip, createSlips, detachSlip, unusedSlipCodes } from './repository';
 import { slipSheetPdf } from './sheet-pdf';
 
 /** Unattached slips one user may hold: three sheets. */
@@ -52,26 +51,21 @@ const slipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const owner = currentUser(request);
-      const { body } = request;
-      const note =
-        'templateKey' in body
-          ? { vehicleNumber: body.vehicleNumber, templateKey: body.templateKey, text: null }
-          : { vehicleNumber: body.vehicleNumber, templateKey: null, text: body.text };
-      const outcome = await attachNote(db, owner.id, request.params.code, note, app.deps.now());
-      if (outcome.kind === 'not_found') throw notFound((i18n) => i18n._('server.slips.notFound'));
-      if (outcome.kind !== 'attached' || !isAttached(outcome.slip)) {
-        throw conflict((i18n) => i18n._('server.slips.alreadyAttached'));
+      const outcome = await attachSlip(db, owner.id, request.params.code, app.deps.now());
+      if (outcome.kind !== 'attached') {
+        throw outcome.kind === 'not_found'
+          ? notFound((i18n) => i18n._('server.slips.notFound'))
+          : conflict((i18n) => i18n._('server.slips.alreadyAttached'));
       }
-      // The note also waits for the number, so a registration made later receives it; a sender
-      // who already has a note waiting for it (or left their day's) still has the slip.
-      await app.waitingNotes.leave({
-        senderId: owner.id,
-        vehicleNumber: note.vehicleNumber,
-        templateKey: note.templateKey ?? undefined,
-        text: note.text ?? undefined,
-        slipId: outcome.slip.id,
-      });
-      return reply.code(201).send(toSentRequest({ slip: outcome.slip }, request.i18n));
+      // The note also waits for the number, so a registration made later receives it, unless the
+      // sender already has a note waiting for it (or left their day's): then it is the slip's alone.
+      const stored = await app.waitingNotes
+        .leaveOnSlip({ senderId: owner.id, ...request.body }, outcome.slip.id)
+        .catch(async (error: unknown) => {
+          await detachSlip(db, outcome.slip.id);
+          throw error;
+        });
+      return reply.code(201).send(toSentRequest({ slipNote: stored }, request.i18n));
     },
   );
 };

@@ -260,6 +260,43 @@ describe('a note attached to a slip also waits for its number', () => {
     expect(await unread(owner)).toEqual([]);
   });
 
+  it("waits only while it is the sender's one note for that number; else it is the slip's alone", async () => {
+    const { sender, code: first } = await attachedSlip({ vehicleNumber: 'KL07WT0004', text: 'First slip' });
+    const [second = ''] = await makeSlips(sender);
+    const attached = await attach(sender, second, { vehicleNumber: 'KL07WT0004', text: 'Second slip' });
+    expect(attached.statusCode, attached.body).toBe(201);
+    const owner = await t.signUp();
+    await addVehicle(t, owner, { vehicleNumber: 'KL07WT0004' });
+    expect((await unread(owner)).map((item) => item.content)).toEqual(['First slip']);
+    expect((await read(second)).json<PublicSlip>()).toMatchObject({ used: true, text: 'Second slip' });
+    expect((await answer(second, 'coming_now')).statusCode).toBe(201);
+    expect((await answer(first, 'coming_now')).statusCode).toBe(201);
+  });
+
+  it('has one answer: once its receiver answered in the app, the slip shows it and takes no other', async () => {
+    const { sender, code, request } = await attachedSlip({ vehicleNumber: 'KL07WT0005', text: 'Gate' });
+    const owner = await t.signUp();
+    await addVehicle(t, owner, { vehicleNumber: 'KL07WT0005' });
+    const [received] = await t
+      .inject({ method: 'GET', url: '/api/users/unreadNotifications', headers: owner.headers })
+      .then((response) => response.json<{ _id: string }[]>());
+    expect(received?._id).toBe(request._id);
+    const replied = await t.inject({
+      method: 'POST',
+      url: '/api/users/replyToNotification',
+      headers: owner.headers,
+      payload: { notificationId: request._id, kind: 'five_minutes' },
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
+    const answeredInApp = { kind: 'five_minutes', at: t.clock.now().toISOString() };
+    expect((await read(code)).json<PublicSlip>()).toMatchObject({ reply: answeredInApp });
+    expect((await answer(code, 'coming_now')).statusCode).toBe(409);
+    const sent = await t.inject({ method: 'GET', url: '/api/users/sentRequests', headers: sender.headers });
+    expect(sent.json<SentRequest[]>().filter((item) => item._id === request._id)).toEqual([
+      expect.objectContaining({ reply: answeredInApp }),
+    ]);
+  });
+
   it('and the sender follows it once, as the slip', async () => {
     const { sender, request } = await attachedSlip({ vehicleNumber: 'KL07WT0003', templateKey: 'blocking' });
     const sent = await t.inject({ method: 'GET', url: '/api/users/sentRequests', headers: sender.headers });

@@ -12,7 +12,7 @@ import { HOUR_MS, MINUTE_MS } from '#common/durations';
  * call, and whatever comes next). A request is stored only if its sender is not paused by false-alarm
  * strikes (pause.ts), its receiver has not blocked its sender and none of the rule's windows is full;
  * the lock, the checks and the insert are one database function, `store_checked_request` (migrations
- * 0014, 0016, 0026, 0028 and 0029), so concurrent sends cannot slip past a window or a pause together.
+ * 0014, 0016, 0026, 0028, 0029 and 0030), so concurrent sends cannot slip past a window or a pause together.
  */
 
 type RequestKind = RequestRow['kind'];
@@ -85,6 +85,12 @@ export const leftNoteRule = (limits: Config['waitingNotes']): SendRule => ({
 });
 
 /**
+ * A wiper slip's note that cannot also wait for its number (the sender has a note waiting for it, or
+ * left their day's): it reaches nobody, so nothing is counted; only the slip's reader answers it.
+ */
+export const slipOnlyNoteRule: SendRule = { counts: [] };
+
+/**
  * A message through a windscreen card: no sender account, so no sender window; its own limits (per
  * address and per card, guesses of the plate's digits apart from sends) are counted before.
  */
@@ -152,7 +158,8 @@ const windowNames = {
  * Stores `row` unless the send rule refuses it, and sends `announcement` with it when given: built
  * and prepared once. A request from a stranger (no sender account) is stored with who they are, and
  * the sender's windows count the stranger's requests by the phone they proved. A row with no receiver
- * is a note left for its number ('open' while the sender has one waiting for it); a row with the id
+ * is a note left for its number ('open' while the sender has one waiting for it) or, with no expiry,
+ * a wiper slip's note that waits for nothing; a row with the id
  * of such a note gives it its receiver. Resolves with the refusal, or null when the row was stored.
  */
 export function preparedCheckedSend(
