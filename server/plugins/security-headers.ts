@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../lib/api-path';
 import { inlineScriptSources } from '../lib/inline-scripts';
+import { YEAR_S } from '#common/durations';
 
 /**
  * The hosts Firebase's web SDK calls for a device token (firebase 12: @firebase/installations and
@@ -83,7 +84,7 @@ export default fp(
       },
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
-      strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      strictTransportSecurity: tls ? { maxAge: YEAR_S, includeSubDomains: true } : false,
     });
     app.addHook('onRequest', (request, reply, done) => {
       reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);

@@ -1,20 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, languageFromPreferences, type Language } from '#common/languages';
 import { acceptedLanguages } from '../../i18n/request-texts';
+import { cookieOf, setYearLongCookie } from '../cookies';
 
 /** The language last picked with a page's switch, kept by the browser so that the next card or slip opens in it. */
 export const PAGE_LANGUAGE_COOKIE = 'vahan_lang';
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 const chosenIn = (request: FastifyRequest) => new URL(request.url, 'http://page').searchParams.get('lang');
 
-function rememberedIn(request: FastifyRequest): string | undefined {
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
-    const [name, value] = pair.trim().split('=', 2);
-    if (name === PAGE_LANGUAGE_COOKIE) return value;
-  }
-  return undefined;
-}
+const rememberedIn = (request: FastifyRequest) => cookieOf(request, PAGE_LANGUAGE_COOKIE);
 
 /**
  * The `lang` a page's URL carries (the language switch), else the one the browser remembers from an
@@ -34,11 +28,7 @@ export function rememberPageLanguage(scope: FastifyInstance) {
   scope.addHook('onRequest', async (request, reply) => {
     const chosen = chosenIn(request);
     if (!isLanguage(chosen) || rememberedIn(request) === chosen) return;
-    const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header(
-      'set-cookie',
-      `${PAGE_LANGUAGE_COOKIE}=${chosen}; Max-Age=${ONE_YEAR_S}; Path=/; HttpOnly; SameSite=Lax${secure}`,
-    );
+    setYearLongCookie(request, reply, PAGE_LANGUAGE_COOKIE, chosen);
   });
 }
 
