@@ -57,7 +57,11 @@
         .find(([language]) => language === deviceLanguage())
         ?.slice(1) ?? [];
     const links = document.createDocumentFragment();
-    for (const href of [...named('signed-in-chunks'), ...texts]) {
+    // What the page links already (the worker's answer carries its stylesheets) is not asked for again.
+    const wanted = [...named('signed-in-chunks'), ...texts].filter(
+      (href) => document.querySelector(`link[href="${href}"]`) === null,
+    );
+    for (const href of wanted) {
       const style = href.endsWith('.css');
       const link = Object.assign(document.createElement('link'), {
         rel: style ? 'preload' : 'modulepreload',

@@ -27,7 +27,11 @@ const snapshotOf = (userId: string, path = '/dashboard', expiresAt = NOW + 90 * 
 
 const shellResponse = () =>
   new Response(SHELL, { headers: { 'content-type': 'text/html', 'content-length': '200' } });
-const depsFor = (session: WorkerSession | null) => ({ session: async () => session, now: () => NOW });
+const depsFor = (session: WorkerSession | null, stylesheets: Record<string, string> = {}) => ({
+  session: async () => session,
+  now: () => NOW,
+  stylesheet: async (href: string) => stylesheets[href] ?? null,
+});
 const anu: WorkerSession = { userId: 'user-anu', token: 'token-anu' };
 
 describe('the start snapshot store', () => {
@@ -91,6 +95,40 @@ describe('the navigation answer', () => {
     expect(html.match(/index-a1\.css/g)).toHaveLength(1);
     expect(answer.headers.get('content-type')).toBe('text/html');
     expect(answer.headers.get('content-length')).toBeNull();
+  });
+
+  it('carries the stylesheets it has cached inline, each after a disabled link to it, in their order', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    const answer = await answerWithSnapshot(
+      shellResponse(),
+      new URL('https://app.test/dashboard'),
+      depsFor(anu, {
+        '/assets/index-a1.css': 'body{margin:0}',
+        '/assets/signed-in-area-c3.css': '.shell{gap:1rem}',
+      }),
+    );
+    const html = await answer.text();
+    expect(html).toContain(
+      '<head><link rel="stylesheet" href="/assets/index-a1.css" disabled>' +
+        '<style data-href="/assets/index-a1.css">body{margin:0}</style>' +
+        '<link rel="stylesheet" href="/assets/signed-in-area-c3.css" disabled>' +
+        '<style data-href="/assets/signed-in-area-c3.css">.shell{gap:1rem}</style></head>',
+    );
+  });
+
+  it('links a stylesheet it has not cached, or one whose text could end the style element', async () => {
+    await saveStartSnapshot(snapshotOf('user-anu'));
+    const answer = await answerWithSnapshot(
+      shellResponse(),
+      new URL('https://app.test/dashboard'),
+      depsFor(anu, { '/assets/index-a1.css': 'a::after{content:"</style>"}' }),
+    );
+    const html = await answer.text();
+    expect(html).toContain(
+      '<head><link rel="stylesheet" href="/assets/index-a1.css">' +
+        '<link rel="stylesheet" href="/assets/signed-in-area-c3.css"></head>',
+    );
+    expect(html).not.toContain('<style');
   });
 
   it('is the plain shell for a route with no snapshot', async () => {

@@ -16,6 +16,8 @@ interface SnapshotDeps {
   /** The signed-in user as the page left them for the worker; null after a logout or a 401. */
   session(): Promise<WorkerSession | null>;
   now(): number;
+  /** A built stylesheet's text from the precache; null when it is not there. */
+  stylesheet(href: string): Promise<string | null>;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -54,22 +56,58 @@ function entryAfterFirstFrame(shell: string, earlyScript: boolean): string {
   );
 }
 
+/** The shell's own stylesheet links. */
+const SHELL_STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g;
+
+/** Every stylesheet the answer needs: the shell's own, then the snapshot's others. */
+export function stylesheetsOf(shell: string, snapshot: StartSnapshot): string[] {
+  const own = [...shell.matchAll(SHELL_STYLESHEET)].map((match) => match[1] ?? '');
+  return [...new Set([...own, ...snapshot.styles])];
+}
+
 /**
- * The shell's markup with the snapshot inside `#root` and its stylesheets in the head; `earlyScript`:
- * whether the shell's early script runs (earlyScriptRuns).
+ * A stylesheet as the answer carries it: its text inline when the worker has it, so that the first
+ * paint waits for no fetch, after a disabled link to it (never fetched), which tells the app's
+ * scripts it is there (they would link it again, and its rules would come again after later ones)
+ * and the next snapshot that the screen needs it; a link otherwise.
  */
-export function shellWithSnapshot(shell: string, snapshot: StartSnapshot, earlyScript: boolean): string {
+function stylesheet(href: string, inline: ReadonlyMap<string, string>): string {
+  const text = inline.get(href);
+  const link = `<link rel="stylesheet" href="${escapeAttribute(href)}"`;
+  return text === undefined || text.includes('</')
+    ? `${link}>`
+    : `${link} disabled><style data-href="${escapeAttribute(href)}">${text}</style>`;
+}
+
+/**
+ * The shell's markup with the snapshot inside `#root` and every stylesheet it needs in the head,
+ * inline where `inline` has its text (by href); `earlyScript`: whether the shell's early script runs
+ * (earlyScriptRuns).
+ */
+export function shellWithSnapshot(
+  shell: string,
+  snapshot: StartSnapshot,
+  earlyScript: boolean,
+  inline: ReadonlyMap<string, string> = new Map(),
+): string {
   if (!shell.includes(EMPTY_ROOT)) return shell;
   const styles = snapshot.styles
     .filter((href) => !shell.includes(`href="${href}"`))
-    .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
+    .map((href) => stylesheet(href, inline))
     .join('');
   const root = `<div id="root" data-snapshot="${escapeAttribute(snapshot.userId)}">${snapshot.html}</div>`;
   // The snapshot is the first screen: the cold start's templates would only be parsed for nothing.
   return entryAfterFirstFrame(shell, earlyScript)
     .replace(START_TEMPLATES, '')
-    .replace('</head>', `${styles}</head>`)
+    .replace(SHELL_STYLESHEET, (_, href: string) => stylesheet(href, inline))
+    .replace('</head>', () => `${styles}</head>`)
     .replace(EMPTY_ROOT, () => root);
+}
+
+/** The texts of these stylesheets that the worker has, by href. */
+async function cachedStylesheets(hrefs: string[], deps: SnapshotDeps): Promise<Map<string, string>> {
+  const texts = await Promise.all(hrefs.map((href) => deps.stylesheet(href).catch(() => null)));
+  return new Map(hrefs.flatMap((href, index) => (texts[index] ? [[href, texts[index]] as const] : [])));
 }
 
 async function snapshotFor(url: URL, deps: SnapshotDeps): Promise<StartSnapshot | null> {
@@ -97,8 +135,11 @@ export async function answerWithSnapshot(
   const headers = new Headers(shell.headers);
   headers.delete('content-length');
   const html = await shell.text();
-  const earlyScript = await earlyScriptRuns(html, headers.get('content-security-policy'));
-  return new Response(shellWithSnapshot(html, snapshot, earlyScript), {
+  const [earlyScript, inline] = await Promise.all([
+    earlyScriptRuns(html, headers.get('content-security-policy')),
+    cachedStylesheets(stylesheetsOf(html, snapshot), deps),
+  ]);
+  return new Response(shellWithSnapshot(html, snapshot, earlyScript, inline), {
     status: shell.status,
     statusText: shell.statusText,
     headers,

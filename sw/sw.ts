@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
   type PrecacheEntry,
 } from 'workbox-precaching';
@@ -81,7 +82,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Every app route is the precached shell (the dashboard with the signed-in user's last snapshot of it
 // inside); the server's own pages and /api/ are never answered (nor cached) by the worker.
 const shell = createHandlerBoundToURL('index.html');
-const snapshotDeps = { session: readSession, now: Date.now };
+const snapshotDeps = {
+  session: readSession,
+  now: Date.now,
+  stylesheet: async (href: string) => (await matchPrecache(href))?.text() ?? null,
+};
 registerRoute(
   new NavigationRoute(async (options) => answerWithSnapshot(shell(options), options.url, snapshotDeps), {
     denylist: SERVER_NAVIGATIONS,

@@ -128,6 +128,32 @@ describeInBrowser('the warm start', () => {
     expect(await page.getByRole('button', { name: 'FIND VEHICLE OWNER' }).isDisabled()).toBe(true);
   });
 
+  it('fetches none of the stylesheets the worker’s answer carries, before or after the app takes over', async () => {
+    const account = await signUp(server, { name: 'Deepa Styles' });
+    const { page } = await warmDevice(account);
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.css')) stylesheets.push(request.url());
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('root')?.dataset.snapshot), { timeout: 15_000 })
+      .toBeUndefined();
+    await expectVisible(greeting(page, account));
+    const carried = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map(
+        (style) => new URL(style.dataset.href ?? '', location.href).href,
+      ),
+    );
+    expect(carried.length).toBeGreaterThan(1);
+    expect(stylesheets.filter((href) => carried.includes(href))).toEqual([]);
+    // Styled all the same: the search button has the app's accent colour, not the browser's grey.
+    const background = await page
+      .getByRole('button', { name: 'FIND VEHICLE OWNER' })
+      .evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(background).toBe('rgb(15, 118, 110)');
+  });
+
   it('is taken over by the app with nothing moved, what was typed kept, and no error', async () => {
     const account = await signUp(server, { name: 'Bindu Takeover' });
     const { browser, page } = await warmDevice(account);
