@@ -20,6 +20,10 @@ export interface ChangedRequest {
   receiptsShared: boolean;
 }
 
+/** What storing an answer came to: the request answered, or why not. */
+export type AnswerOutcome =
+  { kind: 'answered'; changed: ChangedRequest } | { kind: 'not_found' | 'already_answered' };
+
 /**
  * What every change of a request returns besides its row, read in the same statement: the plate it
  * was sent for, the sender's language and whether the receiver shares read receipts (each null when gone).

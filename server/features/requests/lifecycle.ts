@@ -7,8 +7,8 @@ import type { Db } from '../../db/database';
 import { textsFor } from '../../i18n/texts';
 import { requestTopic, userTopic } from '../../domain/live/topics';
 import { flagRegistration } from '../../domain/requests/registration-flags';
-import { markDelivered, markDeliveredTo, markSeen, recordReply, type ReplyOutcome } from './repository';
-import type { ChangedRequest } from '../../domain/requests/changed-request';
+import { markDelivered, markDeliveredTo, markSeen, recordReply } from './repository';
+import type { AnswerOutcome, ChangedRequest } from '../../domain/requests/changed-request';
 
 /** Where a tap on a push about one of their requests takes the sender. */
 const SENT_REQUESTS_URL = '/requests';
@@ -117,7 +117,7 @@ export class RequestLifecycle {
     receiverId: string,
     notificationId: string,
     reply: { kind: ReplyKind; text?: string | undefined },
-  ): Promise<ReplyOutcome> {
+  ): Promise<AnswerOutcome> {
     const now = this.now();
     const outcome = await recordReply(this.db, receiverId, notificationId, reply, now);
     if (outcome.kind !== 'answered') return outcome;

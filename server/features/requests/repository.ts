@@ -14,6 +14,7 @@ import {
 import {
   changedRequestColumns,
   toChangedRequest,
+  type AnswerOutcome,
   type ChangedRequest,
 } from '../../domain/requests/changed-request';
 import { isNote } from '../../domain/waiting-notes/notes';
@@ -146,9 +147,6 @@ export function senderNotBlockedByReceiver(db: Db): SQL {
   );
 }
 
-export type ReplyOutcome =
-  { kind: 'answered'; changed: ChangedRequest } | { kind: 'not_found' | 'already_answered' };
-
 /** Stores the receiver's one answer to a request; answering also means it was delivered and seen. */
 export async function recordReply(
   db: Db,
@@ -156,7 +154,7 @@ export async function recordReply(
   notificationId: string,
   reply: { kind: ReplyKind; text?: string | undefined },
   now: Date,
-): Promise<ReplyOutcome> {
+): Promise<AnswerOutcome> {
   const own = and(eq(requests.id, notificationId), eq(requests.receiverId, receiverId));
   const rows = await db
     .update(requests)

@@ -7,7 +7,7 @@ import { requests, slips, users, type RequestRow, type SlipRow } from '../../db/
 import {
   changedRequestColumns,
   toChangedRequest,
-  type ChangedRequest,
+  type AnswerOutcome,
 } from '../../domain/requests/changed-request';
 
 /** A new code: each character drawn on its own from the 32 of the alphabet, 50 random bits in all. */
@@ -87,9 +87,6 @@ export async function slipByCode(
   return found;
 }
 
-export type SlipReplyOutcome =
-  { kind: 'answered'; changed: ChangedRequest } | { kind: 'not_found' | 'already_answered' };
-
 /**
  * Stores the one answer to the note of an attached slip that is still readable (attached after
  * `readableSince`): a note still waiting for its number waits no more. An unattached or expired slip
@@ -101,7 +98,7 @@ export async function recordSlipReply(
   kind: ReplyKind,
   readableSince: Date,
   now: Date,
-): Promise<SlipReplyOutcome> {
+): Promise<AnswerOutcome> {
   const readable = db
     .select({ id: slips.id })
     .from(slips)
