@@ -154,12 +154,17 @@
   }
   if (typeof token === 'string') {
     const authorization = `Bearer ${token}`;
-    const answer = fetch(`${import.meta.env.VITE_API_BASE ?? ''}/api/users/validateUser`, {
-      headers: { authorization },
-    });
-    // Offline, nobody may take it: its failure is reported to whoever does.
-    answer.catch(() => undefined);
-    window.earlySessionCheck = { authorization, answer };
+    const ask = (path: string) => {
+      const asked = fetch(`${import.meta.env.VITE_API_BASE ?? ''}/api/users/${path}`, {
+        headers: { authorization },
+      });
+      // Offline, nobody may take it: its failure is reported to whoever does.
+      asked.catch(() => undefined);
+      return { authorization, answer: asked };
+    };
+    // The sent requests too: an open request's status is in the app's first frame, not pushed in after it.
+    const { answer } = (window.earlySessionCheck = ask('validateUser'));
+    window.earlySentRequests = ask('sentRequests');
     if (entry === null) preloadSignedInChunks();
     // Read here before the app can take the answer (this callback is the first on it).
     answer

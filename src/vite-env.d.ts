@@ -12,6 +12,8 @@ interface ImportMeta {
 interface Window {
   /** The session check src/early-start.ts sent before the app ran, until the app's client takes it. */
   earlySessionCheck?: { authorization: string; answer: Promise<Response> };
+  /** The sent requests src/early-start.ts asked for with it, until the app's client takes them. */
+  earlySentRequests?: { authorization: string; answer: Promise<Response> };
   /** The taps src/early-start.ts kept while the worker's snapshot was on screen: each element's place under #root. */
   snapshotTaps?: number[][];
 }

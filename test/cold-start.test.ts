@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { postJson, signUp, storeToken, type Account } from './support/accounts';
+import { addVehicle, postJson, signUp, storeToken, type Account } from './support/accounts';
 import { startAppServer, waitUntil, type AppServer } from './support/app-server';
 import { describeInBrowser, launchContext, type LaunchedContext } from './support/chromium';
 import { expectVisible } from './support/page-checks';
@@ -177,6 +177,39 @@ describeInBrowser('the cold start', () => {
     ]);
     expect(errors).toEqual([]);
     expect(checks, 'the session check is sent once').toHaveLength(1);
+    await close();
+  });
+
+  it('shows an open request’s status in the frame that takes the greeting over, moving nothing after it', async () => {
+    const account = await signUp(server, { name: 'Sona Openrequest' });
+    const neighbour = await signUp(server, { name: 'Neighbour Coldgate' });
+    await addVehicle(server, neighbour, {
+      name: 'Gate Alto',
+      vehicleNumber: 'KL07CD2468',
+      vehicleType: 'Four',
+    });
+    await postJson(
+      server,
+      '/api/users/sendNotification',
+      { receiverId: neighbour.user._id, title: 'Vehicle Notification', body: 'Please move KL07CD2468' },
+      account.headers,
+    );
+    const { page, errors, release, close } = await startHeld(account, '/dashboard');
+    let listsAnswered = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/users/sentRequests')) listsAnswered += 1;
+    });
+    await expectVisible(page.getByRole('heading', { name: 'Hello, Sona Openrequest' }));
+    release();
+    await expect.poll(() => rootSnapshot(page), { timeout: 15_000 }).toBeUndefined();
+    await expectVisible(page.getByRole('article', { name: 'Request status' }));
+    // The live channel asks for the list again once the shell is up: its answer moves nothing either.
+    await expect.poll(() => listsAnswered, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await shiftsOf(page)).toEqual([]);
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -14,6 +14,9 @@ import { storageProblemAtom } from '../lib/storage-problem';
 import { addPushNotification } from '../state/notifications';
 import { storedStateLoaded } from '../state/persist';
 import { loadStoredSentRequests } from '../state/persist-sent-requests';
+import { sentRequestsAtom, setSentRequests } from '../state/sent-requests';
+import { fetchSentRequests } from '../features/requests/api';
+import { tokenAtom } from '../lib/token';
 import { userAtom } from '../state/user';
 import { useLiveUpdates } from './live-updates';
 import { NavigationProgress } from './navigation-progress';
@@ -63,10 +66,33 @@ async function userBeforeFirstRender(): Promise<void> {
 }
 
 /**
- * The stored sent requests, read as this chunk loads, and the user of a cold start: the router waits
- * for both (routes.tsx), so a start shows the user and an open request in its first frame.
+ * A start with no sent requests stored, whose early script asked for them (a cold one): their answer,
+ * awaited before the first render (for START_CHECK_WAIT_MS at most), so an open request's status is
+ * in the frame that replaces the dashboard the early script painted instead of pushing it down later.
  */
-export const storedStateRead = Promise.all([loadStoredSentRequests(), userBeforeFirstRender()]);
+async function sentRequestsBeforeFirstRender(storedRead: Promise<void>): Promise<void> {
+  if (typeof window === 'undefined' || window.earlySentRequests === undefined) return;
+  await storedRead;
+  if (appStore.get(sentRequestsAtom).length > 0) return;
+  const token = appStore.get(tokenAtom);
+  const fetched = fetchSentRequests().then((list) => {
+    if (list && appStore.get(tokenAtom) === token) setSentRequests(list);
+  });
+  await Promise.race([fetched, new Promise((resolve) => setTimeout(resolve, START_CHECK_WAIT_MS))]);
+}
+
+const storedSentRequestsRead = loadStoredSentRequests();
+
+/**
+ * The stored sent requests, read as this chunk loads, and the user and sent requests of a cold start:
+ * the router waits for them (routes.tsx), so a start shows the user and an open request in its first
+ * frame.
+ */
+export const storedStateRead = Promise.all([
+  storedSentRequestsRead,
+  userBeforeFirstRender(),
+  sentRequestsBeforeFirstRender(storedSentRequestsRead),
+]);
 
 /** What the shell gives its screens through its <Outlet context>. */
 interface SignedInShellContext {

@@ -25,6 +25,21 @@ describe('api client', () => {
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer abc');
   });
 
+  it.each([
+    ['validateUser', 'earlySessionCheck'],
+    ['sentRequests', 'earlySentRequests'],
+  ] as const)('takes the early script’s answer to %s once, for the same token only', async (path, name) => {
+    appStore.set(tokenAtom, 'abc');
+    window[name] = { authorization: 'Bearer abc', answer: Promise.resolve(jsonResponse({ early: true })) };
+    const calls = stubFetch(() => jsonResponse({ early: false }));
+    expect(await apiClient(`/api/users/${path}`)).toEqual({ early: true });
+    expect(await apiClient(`/api/users/${path}`)).toEqual({ early: false });
+    expect(calls).toHaveLength(1);
+    window[name] = { authorization: 'Bearer other', answer: Promise.resolve(jsonResponse({ early: true })) };
+    expect(await apiClient(`/api/users/${path}`)).toEqual({ early: false });
+    delete window[name];
+  });
+
   it('sends no authorization header without a stored token', async () => {
     const calls = stubFetch(() => jsonResponse({}));
     await apiClient('/api/users/login', { method: 'POST', body: { phone: '9847012345' } });

@@ -18,15 +18,20 @@ function logApiError(error: HttpError): void {
   else console.error(`API error: status ${error.status} (${where})`);
 }
 
-const SESSION_CHECK = `${API_BASE}/api/users/validateUser`;
+/** What src/early-start.ts asked for before the app ran, by the address it asked. */
+const EARLY = {
+  [`${API_BASE}/api/users/validateUser`]: 'earlySessionCheck',
+  [`${API_BASE}/api/users/sentRequests`]: 'earlySentRequests',
+} as const satisfies Record<string, keyof Window>;
 
-/** The session check src/early-start.ts sent before the app ran, for a GET of it with the same token; once. */
+/** An answer src/early-start.ts asked for before the app ran, for a GET of it with the same token; once. */
 function earlyAnswerTo(url: string, init?: RequestInit): Promise<Response> | undefined {
-  const early = window.earlySessionCheck;
+  const name = Object.hasOwn(EARLY, url) ? EARLY[url] : undefined;
+  const early = name === undefined ? undefined : window[name];
   const headers = init?.headers as Record<string, string> | undefined;
-  if (early === undefined || url !== SESSION_CHECK || init?.method !== 'GET') return undefined;
+  if (name === undefined || early === undefined || init?.method !== 'GET') return undefined;
   if (headers?.authorization !== early.authorization) return undefined;
-  delete window.earlySessionCheck;
+  delete window[name];
   return early.answer;
 }
 
@@ -34,7 +39,7 @@ export const apiClient = createClient({
   base: API_BASE,
   token: () => appStore.get(tokenAtom),
   onError: logApiError,
-  // The session check sent before the app ran answers the first one.
+  // The session check and the sent requests asked for before the app ran answer the first ones.
   fetch: (input, init) => earlyAnswerTo(String(input), init) ?? fetch(input, init),
 });
 
