@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { formatSlipCode } from '#common/slip-code';
 import type { I18n } from '@lingui/core';
 import type { AccountExport } from '#common/api';
 import type { Db } from '../../db/database';
 import {
   blocks,
+  fallbackSteps,
   falseAlarms,
   requests,
   otpCodes,
@@ -31,7 +32,8 @@ import { replyOf } from '../../domain/requests/sender-view';
 
 /**
  * Erases an account: its row, and with it (by the foreign keys) its vehicles, sessions, device tokens,
- * blocks either way and the requests it received; the one-time codes of its phone. The requests it sent
+ * blocks either way and the requests it received (a wiper slip's note stays the slip's); the one-time
+ * codes of its phone. The requests it sent
  * stay with their receivers, from a sender that is no more. A running pause stays, under a hash of the
  * phone, until it ends (an account registered again with the number starts paused). Returns the ids
  * of the sessions that ended.
@@ -50,6 +52,30 @@ export async function deleteAccount(
     await tx.delete(otpCodes).where(eq(otpCodes.phone, user.phone));
     // The notes it left that reached nobody are its own; a delivered one stays with its receiver.
     await tx.delete(requests).where(and(eq(requests.senderId, user.id), isNull(requests.receiverId)));
+    // A wiper slip's note it received is its sender's and stays the slip's, as if it had reached
+    // nobody: it keeps the answer it had, without this account's words, receipts or fallback steps.
+    const slipNotes = await tx
+      .update(requests)
+      .set({
+        receiverId: null,
+        vehicleId: null,
+        readAt: null,
+        deliveredAt: null,
+        seenAt: null,
+        reminderSentAt: null,
+        replyText: null,
+        expiresAt: null,
+      })
+      .where(and(eq(requests.receiverId, user.id), isNotNull(requests.slipId), isNotNull(requests.senderId)))
+      .returning({ id: requests.id });
+    if (slipNotes.length > 0) {
+      await tx.delete(fallbackSteps).where(
+        inArray(
+          fallbackSteps.notificationId,
+          slipNotes.map(({ id }) => id),
+        ),
+      );
+    }
     await tx.delete(users).where(eq(users.id, user.id));
     // Its registrations go with it: each number given up restarts the waiting-note hold of another.
     for (const { vehicleNumber } of held) await recordNumberRelease(tx, vehicleNumber, now);

@@ -297,6 +297,25 @@ describe('a note attached to a slip also waits for its number', () => {
     ]);
   });
 
+  it('stays the slip’s when the owner it reached deletes their account: the slip still reads and answers', async () => {
+    const { sender, code, request } = await attachedSlip({ vehicleNumber: 'KL07WT0006', text: 'Still here' });
+    const owner = await t.signUp();
+    await addVehicle(t, owner, { vehicleNumber: 'KL07WT0006' });
+    expect((await unread(owner)).map((item) => item.content)).toEqual(['Still here']);
+    const deleted = await t.inject({ method: 'DELETE', url: '/api/users/account', headers: owner.headers });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await read(code)).json<PublicSlip>()).toMatchObject({
+      used: true,
+      text: 'Still here',
+      reply: null,
+    });
+    expect((await answer(code, 'coming_now')).statusCode).toBe(201);
+    const sent = await t.inject({ method: 'GET', url: '/api/users/sentRequests', headers: sender.headers });
+    expect(sent.json<SentRequest[]>().filter((item) => item._id === request._id)).toEqual([
+      expect.objectContaining({ deliveredAt: null, reply: expect.objectContaining({ kind: 'coming_now' }) }),
+    ]);
+  });
+
   it('and the sender follows it once, as the slip', async () => {
     const { sender, request } = await attachedSlip({ vehicleNumber: 'KL07WT0003', templateKey: 'blocking' });
     const sent = await t.inject({ method: 'GET', url: '/api/users/sentRequests', headers: sender.headers });
