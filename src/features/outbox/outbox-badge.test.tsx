@@ -27,10 +27,16 @@ describe('OutboxBadge', () => {
 
   it('shows how many requests wait and lists them', async () => {
     const me = signIn();
-    setOutbox([queued(me._id, 'Message about KL07AB1234'), queued(me._id, 'Notification about KL07AB1234')]);
+    const items = [
+      queued(me._id, 'Message about KL07AB1234'),
+      queued(me._id, 'Notification about KL07AB1234'),
+    ];
+    // Stored too, so that the outbox reading its store again (it may, in the background) finds the same.
+    for (const item of items) await putItem(item);
+    setOutbox(items);
     renderWithApp(<OutboxBadge />);
     await userEvent.click(screen.getByRole('button', { name: '2 waiting for network' }));
-    const list = screen.getByRole('region', { name: 'Waiting to send' });
+    const list = await screen.findByRole('region', { name: 'Waiting to send' });
     expect(list).toHaveTextContent('Message about KL07AB1234');
     expect(list).toHaveTextContent('Notification about KL07AB1234');
   });
